@@ -1,0 +1,20 @@
+"""fastparse: a C-accelerated HTML parser that keeps a flat index of elements.
+
+    import fastparse as fp
+    doc = fp.parse(html_bytes)
+    for a in doc.find_all("a"):
+        print(a.get("href"), a.text)
+"""
+from ._core import SCAN_IMPL, Document, Tag
+from ._missing import MISSING
+from ._parse import DEFAULT_MAX_DEPTH, DEFAULT_MAX_SIZE, parse, parse_fragment
+from .errors import FastparseError, ParseError, ParseLimitError, SelectorError
+from .sniff import sniff
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "parse", "parse_fragment", "sniff", "Document", "Tag", "MISSING",
+    "FastparseError", "ParseError", "ParseLimitError", "SelectorError",
+    "DEFAULT_MAX_SIZE", "DEFAULT_MAX_DEPTH", "SCAN_IMPL", "__version__",
+]

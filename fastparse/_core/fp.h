@@ -1,0 +1,182 @@
+/* fp.h — the engine's public face: the flat element index, parse options,
+ * status codes and every function the Python binding (py_*.c) may call.
+ * Engine files include only this header and the C library: no Python.h.
+ * Offsets are byte offsets into the parsed buffer (UTF-8 or an
+ * ASCII-compatible legacy encoding); the binding maps them for str input. */
+#ifndef FP_H
+#define FP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- status codes: the engine never raises, it returns one of these ---- */
+typedef enum {
+    FP_OK = 0,
+    FP_ENOMEM,      /* an allocation failed */
+    FP_ETOOBIG,     /* input larger than max_size (offset = max_size) */
+    FP_ETOODEEP,    /* more than max_depth open elements (offset = the tag) */
+} fp_status;
+
+/* ---- how an element was closed (fp_elem.closed) ---- */
+enum {
+    FP_CLOSED_END_TAG = 1,  /* its own end tag */
+    FP_CLOSED_IMPLIED,      /* a sibling's start tag implied the end (<li><li>, <p><div>) */
+    FP_CLOSED_PARENT_END,   /* an ancestor's end (or implied end) closed it */
+    FP_CLOSED_VOID,         /* void element (<br>, <img>) */
+    FP_CLOSED_SELF_CLOSING, /* <x/> in foreign content (svg, math) */
+    FP_CLOSED_EOF,          /* still open at end of input */
+};
+
+/* ---- per-element flags (fp_elem.flags) ---- */
+enum {
+    FP_EF_SVG = 1,          /* element is in the SVG namespace */
+    FP_EF_MATHML = 2,       /* element is in the MathML namespace */
+    FP_EF_RAWTEXT = 4,      /* content was taken as raw text / RCDATA / plaintext */
+    FP_EF_RCDATA = 8,       /* ... and that content decodes character references */
+    FP_EF_SOLIDUS = 16,     /* start tag written with a trailing "/>" */
+    FP_EF_HTML_IP = 32,     /* HTML integration point (svg foreignObject/desc/title, ...) */
+    FP_EF_TEXT_IP = 64,     /* MathML text integration point (mi mo mn ms mtext) */
+};
+
+/* One element of the flat index, in document (start tag) order.
+ * The descendants of element i are exactly the elements i+1 .. last. */
+typedef struct {
+    uint32_t start;       /* offset of the start tag's '<' */
+    uint32_t inner_start; /* offset just after the start tag's '>' */
+    uint32_t inner_end;   /* offset of the end tag's '<', or where it was closed */
+    uint32_t end;         /* offset just after the end tag's '>', or == inner_end */
+    int32_t parent;       /* index of the parent element, -1 at top level */
+    uint32_t last;        /* index of the last descendant (own index if none) */
+    uint16_t tag;         /* tag id: < FP_TAG__COUNT known, else interned per document */
+    uint16_t depth;       /* 0 at top level */
+    uint8_t closed;       /* FP_CLOSED_* */
+    uint8_t flags;        /* FP_EF_* */
+    uint16_t _reserved;
+} fp_elem;
+
+/* A parse error the tokenizer or tree builder reported (doc.errors). */
+typedef struct {
+    uint32_t offset;
+    uint16_t code;        /* index into fp_error_names */
+} fp_error;
+
+extern const char *const fp_error_names[];
+
+/* Growable byte buffer; owned by whoever declared it, freed with fp_buf_free. */
+typedef struct {
+    uint8_t *data;
+    size_t len, cap;
+} fp_buf;
+
+int fp_buf_reserve(fp_buf *b, size_t extra); /* 0 on success, -1 on ENOMEM */
+int fp_buf_append(fp_buf *b, const void *p, size_t n);
+int fp_buf_append_utf8(fp_buf *b, uint32_t cp);
+void fp_buf_free(fp_buf *b);
+
+/* Names of tags unknown to the generated table, interned once per document. */
+typedef struct {
+    uint8_t *chars;       /* lower-cased names, back to back */
+    uint32_t *offsets;    /* name k is chars[offsets[k] .. offsets[k+1]) */
+    uint32_t count, cap, chars_len, chars_cap;
+    uint32_t *slots;      /* open-addressing table of k+1 (0 = empty) */
+    uint32_t nslots;
+} fp_names;
+
+enum { FP_RECOVERY_HTML5 = 0, FP_RECOVERY_NONE = 1 };
+
+typedef struct {
+    size_t max_size;      /* bytes */
+    uint32_t max_depth;   /* open elements */
+    uint8_t recovery;     /* FP_RECOVERY_* */
+    uint8_t scripting;    /* 1: <noscript> content is raw text, as in a browser with JS on */
+    uint8_t legacy;       /* 1: bytes are an ASCII-compatible legacy encoding, not UTF-8 */
+    uint16_t context;     /* parse_fragment context tag id, 0 for a whole document */
+} fp_options;
+
+typedef struct {
+    const uint8_t *buf;   /* not owned: the binding keeps the source object alive */
+    size_t len;
+    fp_elem *elems;       /* owned */
+    uint32_t n;
+    fp_names names;       /* owned */
+    fp_error *errors;     /* owned */
+    uint32_t nerrors, errors_cap;
+    fp_options opts;
+    size_t fail_offset;   /* where a limit was hit (FP_ETOOBIG / FP_ETOODEEP) */
+} fp_doc;
+
+/* ---- parse.c ---- */
+/* Fills doc (which the caller zeroed). On failure everything is freed and the
+ * status says why. Touches no global state: safe without the GIL. */
+fp_status fp_parse(fp_doc *doc, const uint8_t *buf, size_t len, const fp_options *opts);
+void fp_doc_free(fp_doc *doc);
+
+/* ---- tags.c ---- */
+/* Tag id of a lower- or mixed-case name for this document, or -1 when the
+ * document has no element of that name (known ids are always returned). */
+int fp_tag_lookup(const fp_doc *doc, const uint8_t *name, size_t len);
+/* The lower-case name of a tag id (not NUL-terminated). */
+const uint8_t *fp_tag_name(const fp_doc *doc, uint16_t tag, size_t *len);
+
+/* ---- tokenizer_tag.c: attributes, re-scanned lazily from the start tag ---- */
+typedef struct {
+    uint32_t name_start, name_len;   /* raw bytes; compare ASCII-case-insensitively */
+    uint32_t value_start, value_len; /* raw bytes, entities not decoded */
+    uint8_t has_value;               /* 0 for <x a>, 1 for <x a=""> */
+} fp_attr;
+/* Next attribute of element i's start tag, in source order, duplicates
+ * included (consumers keep the first). *cursor starts at 0. Returns 1 and
+ * fills *out, or 0 when there are no more. */
+int fp_attr_next(const fp_doc *doc, uint32_t i, uint32_t *cursor, fp_attr *out);
+/* First attribute named `name` (lower-case ASCII) of element i: 1 found, 0 not. */
+int fp_attr_find(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_attr *out);
+
+/* ---- entities.c ---- */
+/* Decode the character reference at p[0] == '&' (p < end). On success returns
+ * the number of bytes consumed and stores 1 or 2 code points in cp[] and their
+ * count in *ncp; returns 0 when p does not start a reference (emit '&' as is).
+ * in_attribute applies the spec's historical rule for names without ';'. */
+size_t fp_entity_decode(const uint8_t *p, const uint8_t *end, int in_attribute,
+                        uint32_t cp[2], int *ncp);
+
+/* ---- text.c: decoded text, written as UTF-8 to a buffer ----
+ * For legacy documents every code point that did not come from the source
+ * bytes (references, U+FFFD) is written as a 0x00 byte followed by its UTF-8
+ * encoding, and literal runs stay in the source encoding; the binding decodes. */
+typedef struct {
+    const uint8_t *sep; size_t sep_len;  /* inserted between text nodes */
+    int strip;                           /* strip ASCII whitespace per node, drop empty nodes */
+    const uint16_t *skip; size_t nskip;  /* tag ids whose subtrees are left out */
+} fp_text_opts;
+int fp_text(const fp_doc *doc, uint32_t i, const fp_text_opts *o, fp_buf *out);
+/* Text of the whole document (i = -1 semantics): every top-level element and text. */
+int fp_doc_text(const fp_doc *doc, const fp_text_opts *o, fp_buf *out);
+/* Attribute value with references decoded (attribute rules), NUL -> U+FFFD. */
+int fp_attr_value(const fp_doc *doc, const fp_attr *a, fp_buf *out);
+
+/* ---- query.c: find / find_all ---- */
+typedef struct {
+    const char *name; size_t name_len;   /* lower-case attribute name */
+    const uint8_t *value; size_t value_len; /* NULL: attribute must only be present */
+} fp_attr_query;
+
+typedef struct {
+    int tag;                              /* -1: any name */
+    const uint8_t *id; size_t id_len;     /* NULL: any */
+    const uint8_t *cls; size_t cls_len;   /* one class token, NULL: any */
+    const fp_attr_query *attrs; size_t nattrs;
+} fp_query;
+
+int fp_match(const fp_doc *doc, uint32_t i, const fp_query *q);
+/* Elements in [first, last] (inclusive) matching q, in document order, at most
+ * `limit` of them, written to out (capacity >= limit). Returns the count. */
+uint32_t fp_find(const fp_doc *doc, uint32_t first, uint32_t last, const fp_query *q,
+                 uint32_t *out, uint32_t limit);
+
+/* ---- scan.c ---- */
+/* First '<' in [p, end), or end. SIMD where the build allows it. */
+const uint8_t *fp_scan_lt(const uint8_t *p, const uint8_t *end);
+size_t fp_count_byte(const uint8_t *p, size_t n, uint8_t c);
+const char *fp_scan_impl(void);  /* "sse2", "neon" or "portable" */
+
+#endif

@@ -1,0 +1,93 @@
+/* internal.h — declarations shared by the engine's files and nobody else:
+ * character classes, the tokenizer's scanning functions, tag lookup while
+ * scanning, the error codes. The binding must use fp.h only. */
+#ifndef FP_INTERNAL_H
+#define FP_INTERNAL_H
+
+#include "fp.h"
+#include "tags_gen.h"
+
+/* ---- character classes (tokenizer_tag.c) ---- */
+enum {
+    FP_CC_WS = 1,          /* U+0009 TAB, U+000A LF, U+000C FF, U+000D CR, U+0020 SPACE */
+    FP_CC_NAME_STOP = 2,   /* ends an attribute name: ws / > = */
+    FP_CC_UNQ_STOP = 4,    /* ends an unquoted attribute value: ws > */
+    FP_CC_TAG_STOP = 8,    /* ends a tag name: ws / > */
+    FP_CC_ALPHA = 16,      /* ASCII letter */
+};
+extern const uint8_t fp_cc[256];
+
+static inline int fp_is_ws(uint8_t c) { return fp_cc[c] & FP_CC_WS; }
+static inline int fp_is_alpha(uint8_t c) { return fp_cc[c] & FP_CC_ALPHA; }
+static inline uint8_t fp_lower(uint8_t c) { return (uint8_t)(c >= 'A' && c <= 'Z' ? c + 32 : c); }
+
+/* ---- tokenizer_tag.c ---- */
+typedef struct {
+    const uint8_t *name;   /* raw name bytes (mixed case) */
+    size_t name_len;
+    int tag;               /* known id, or 0 when the name must be interned */
+    int self_closing;      /* closed by "/>" */
+    int has_attrs;
+} fp_tag_token;
+
+/* Scans a tag whose name starts at p (just after "<" or "</") through its
+ * closing '>'. Returns the byte after '>', or NULL when input ends inside the
+ * tag (the HTML tokenizer then drops the tag: eof-in-tag). */
+const uint8_t *fp_tok_tag(const uint8_t *p, const uint8_t *end, fp_tag_token *t);
+
+typedef struct {
+    const uint8_t *name, *value;
+    size_t name_len, value_len;
+    int has_value;
+} fp_raw_attr;
+/* One step of the attribute states: 1 = an attribute, 0 = '>' reached
+ * (*pp after it), -1 = end of input inside the tag. */
+int fp_tok_attr(const uint8_t **pp, const uint8_t *end, fp_raw_attr *a, int *self_closing);
+
+/* ---- tokenizer_markup.c: where markup declarations end (offset after them) ---- */
+const uint8_t *fp_tok_comment_end(const uint8_t *p, const uint8_t *end);  /* p after "<!--" */
+const uint8_t *fp_tok_gt_end(const uint8_t *p, const uint8_t *end);       /* doctype, bogus comment */
+const uint8_t *fp_tok_cdata_end(const uint8_t *p, const uint8_t *end);    /* p after "<![CDATA[" */
+/* Classifies "<!..." at p (p[0] == '<', p[1] == '!') and returns the end of the
+ * construct; *kind gets FP_MARKUP_*. cdata_ok: the adjusted current node is foreign. */
+enum { FP_MARKUP_COMMENT, FP_MARKUP_DOCTYPE, FP_MARKUP_BOGUS, FP_MARKUP_CDATA };
+const uint8_t *fp_tok_markup(const uint8_t *p, const uint8_t *end, int cdata_ok, int *kind,
+                             const uint8_t **content, const uint8_t **content_end);
+
+/* ---- tokenizer_text.c: where raw text ends ----
+ * Returns the '<' of the appropriate end tag, or `end` when there is none. */
+const uint8_t *fp_tok_rawtext_end(const uint8_t *p, const uint8_t *end,
+                                  const uint8_t *name, size_t name_len);
+const uint8_t *fp_tok_script_end(const uint8_t *p, const uint8_t *end);
+
+/* ---- tags.c ---- */
+int fp_tag_intern(fp_names *names, const uint8_t *raw, size_t len);  /* id, or -1 on ENOMEM */
+void fp_names_free(fp_names *names);
+uint32_t fp_tag_flags(int tag);
+int fp_tag_known(const uint8_t *raw, size_t len);  /* known id or 0 */
+
+/* ---- errors.c: parse error codes, names as in the html5lib tests ---- */
+enum {
+    FP_ERR_EOF_IN_TAG,
+    FP_ERR_EOF_BEFORE_TAG_NAME,
+    FP_ERR_EOF_IN_COMMENT,
+    FP_ERR_EOF_IN_DOCTYPE,
+    FP_ERR_EOF_IN_CDATA,
+    FP_ERR_EOF_IN_SCRIPT_HTML_COMMENT_LIKE_TEXT,
+    FP_ERR_MISSING_END_TAG_NAME,
+    FP_ERR_INVALID_FIRST_CHARACTER_OF_TAG_NAME,
+    FP_ERR_UNEXPECTED_QUESTION_MARK_INSTEAD_OF_TAG_NAME,
+    FP_ERR_INCORRECTLY_OPENED_COMMENT,
+    FP_ERR_ABRUPT_CLOSING_OF_EMPTY_COMMENT,
+    FP_ERR_CDATA_IN_HTML_CONTENT,
+    FP_ERR_END_TAG_WITH_ATTRIBUTES,
+    FP_ERR_END_TAG_WITH_TRAILING_SOLIDUS,
+    FP_ERR_NON_VOID_HTML_ELEMENT_START_TAG_WITH_TRAILING_SOLIDUS,
+    FP_ERR_UNEXPECTED_END_TAG,
+    FP_ERR_UNEXPECTED_START_TAG,
+    FP_ERR_END_TAG_TOO_EARLY,
+    FP_ERR_EXPECTED_CLOSING_TAG_BUT_GOT_EOF,
+    FP_ERR__COUNT
+};
+
+#endif

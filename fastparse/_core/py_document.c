@@ -1,0 +1,760 @@
+/* py_document.c — the Document type: owns the engine's index and keeps the
+ * parsed source alive; maps byte offsets to the source's own index space;
+ * decodes buffers the engine fills; builds find/find_all filters. */
+#include "py_types.h"
+#include "tags_gen.h"
+
+#include <string.h>
+
+/* ---- offsets ---- */
+
+/* Builds, once, the count of code points before each 64-byte block, so a
+ * byte offset of a non-ASCII str maps to a str index in O(64). */
+static int
+ensure_checkpoints(DocumentObject *d)
+{
+    if (d->char_checkpoints)
+        return 0;
+    size_t nblocks = d->doc.len / 64 + 2;
+    uint32_t *cp = PyMem_Malloc(nblocks * sizeof *cp);
+    if (!cp) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    uint32_t count = 0;
+    const uint8_t *b = d->doc.buf;
+    for (size_t k = 0; k < nblocks; k++) {
+        cp[k] = count;
+        size_t lo = k * 64, hi = lo + 64 < d->doc.len ? lo + 64 : d->doc.len;
+        for (size_t i = lo; i < hi; i++)
+            count += (b[i] & 0xC0) != 0x80;
+    }
+    d->char_checkpoints = cp;
+    return 0;
+}
+
+Py_ssize_t
+fp_doc_offset(DocumentObject *d, uint32_t off)
+{
+    if (!d->is_str)
+        return (Py_ssize_t)off + d->base;
+    if (d->str_ascii)
+        return (Py_ssize_t)off;
+    if (ensure_checkpoints(d) < 0) {
+        PyErr_Clear();
+        return (Py_ssize_t)off;
+    }
+    const uint8_t *b = d->doc.buf;
+    Py_ssize_t n = d->char_checkpoints[off / 64];
+    for (size_t i = (off / 64) * 64; i < off; i++)
+        n += (b[i] & 0xC0) != 0x80;
+    return n;
+}
+
+static int
+ensure_lines(DocumentObject *d)
+{
+    if (d->line_starts)
+        return 0;
+    size_t n = fp_count_byte(d->doc.buf, d->doc.len, '\n') + 1;
+    uint32_t *ls = PyMem_Malloc(n * sizeof *ls);
+    if (!ls) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    size_t k = 0;
+    ls[k++] = 0;
+    const uint8_t *p = d->doc.buf, *end = p + d->doc.len;
+    while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL)
+        ls[k++] = (uint32_t)(++p - d->doc.buf);
+    d->line_starts = ls;
+    d->nlines = (uint32_t)k;
+    return 0;
+}
+
+/* 1-based line and column; the column counts in the source's own units
+ * (code points for str input, bytes for bytes input). */
+void
+fp_doc_line_col(DocumentObject *d, uint32_t off, Py_ssize_t *line, Py_ssize_t *col)
+{
+    if (ensure_lines(d) < 0) {
+        PyErr_Clear();
+        *line = *col = 0;
+        return;
+    }
+    uint32_t lo = 0, hi = d->nlines;
+    while (hi - lo > 1) {
+        uint32_t mid = (lo + hi) / 2;
+        if (d->line_starts[mid] <= off)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    *line = lo + 1;
+    if (d->is_str && !d->str_ascii)
+        *col = fp_doc_offset(d, off) - fp_doc_offset(d, d->line_starts[lo]) + 1;
+    else
+        *col = (Py_ssize_t)(off - d->line_starts[lo]) + 1;
+}
+
+/* ---- decoding ---- */
+
+PyObject *
+fp_doc_decode_bytes(DocumentObject *d, const uint8_t *p, size_t n)
+{
+    if (!d->codec)
+        return PyUnicode_DecodeUTF8((const char *)p, (Py_ssize_t)n, "replace");
+    return PyUnicode_Decode((const char *)p, (Py_ssize_t)n, PyUnicode_AsUTF8(d->codec), "replace");
+}
+
+/* Legacy documents: source-encoded runs, with 0x00 + UTF-8 for each code
+ * point the engine produced (see fp_text in fp.h). */
+static PyObject *
+decode_legacy(DocumentObject *d, const uint8_t *p, size_t n)
+{
+    PyObject *parts = PyList_New(0), *sep = NULL, *out = NULL;
+    if (!parts)
+        return NULL;
+    const uint8_t *end = p + n;
+    while (p < end) {
+        const uint8_t *z = memchr(p, 0, (size_t)(end - p));
+        const uint8_t *stop = z ? z : end;
+        PyObject *s;
+        if (stop > p) {
+            s = fp_doc_decode_bytes(d, p, (size_t)(stop - p));
+            if (!s || PyList_Append(parts, s) < 0) {
+                Py_XDECREF(s);
+                goto error;
+            }
+            Py_DECREF(s);
+        }
+        if (!z)
+            break;
+        size_t len = z + 1 < end ? (z[1] < 0x80 ? 1 : z[1] < 0xE0 ? 2 : z[1] < 0xF0 ? 3 : 4) : 0;
+        if (z + 1 + len > end)
+            len = (size_t)(end - z - 1);
+        s = PyUnicode_DecodeUTF8((const char *)z + 1, (Py_ssize_t)len, "replace");
+        if (!s || PyList_Append(parts, s) < 0) {
+            Py_XDECREF(s);
+            goto error;
+        }
+        Py_DECREF(s);
+        p = z + 1 + len;
+    }
+    sep = PyUnicode_FromStringAndSize("", 0);
+    if (sep)
+        out = PyUnicode_Join(sep, parts);
+error:
+    Py_XDECREF(sep);
+    Py_DECREF(parts);
+    return out;
+}
+
+PyObject *
+fp_doc_decode(DocumentObject *d, const fp_buf *b)
+{
+    const uint8_t *p = b->data ? b->data : (const uint8_t *)"";
+    if (d->codec)
+        return decode_legacy(d, p, b->len);
+    return PyUnicode_DecodeUTF8((const char *)p, (Py_ssize_t)b->len, "replace");
+}
+
+PyObject *
+fp_doc_tag_name(DocumentObject *d, uint16_t tag)
+{
+    if (!d->names) {
+        d->names = PyDict_New();
+        if (!d->names)
+            return NULL;
+    }
+    PyObject *key = PyLong_FromLong(tag);
+    if (!key)
+        return NULL;
+    PyObject *name = PyDict_GetItemWithError(d->names, key);
+    if (name) {
+        Py_DECREF(key);
+        return Py_NewRef(name);
+    }
+    size_t len;
+    const uint8_t *s = fp_tag_name(&d->doc, tag, &len);
+    name = fp_doc_decode_bytes(d, s, len);
+    if (name) {
+        PyUnicode_InternInPlace(&name);
+        if (PyDict_SetItem(d->names, key, name) < 0)
+            Py_CLEAR(name);
+    }
+    Py_DECREF(key);
+    return name;
+}
+
+/* ---- filters shared by find/find_all/next_sibling ---- */
+
+/* str -> bytes in the document's encoding; NULL with no error set when the
+ * text cannot occur in this document (unencodable). */
+static PyObject *
+encode_for_doc(DocumentObject *d, PyObject *s, const char *what)
+{
+    if (!PyUnicode_Check(s)) {
+        PyErr_Format(PyExc_TypeError, "%s must be a str, not %.100s", what, Py_TYPE(s)->tp_name);
+        return NULL;
+    }
+    if (!d->codec)
+        return PyUnicode_AsUTF8String(s);
+    PyObject *b = PyUnicode_AsEncodedString(s, PyUnicode_AsUTF8(d->codec), "strict");
+    if (!b && PyErr_ExceptionMatches(PyExc_UnicodeEncodeError))
+        PyErr_Clear();
+    return b;
+}
+
+static int
+keep(fp_query_keep *k, PyObject *o)
+{
+    if (k->n == (int)(sizeof k->objs / sizeof k->objs[0])) {
+        Py_DECREF(o);
+        PyErr_SetString(PyExc_ValueError, "too many attribute filters (at most 30)");
+        return -1;
+    }
+    k->objs[k->n++] = o;
+    return 0;
+}
+
+int
+fp_query_build(DocumentObject *d, PyObject *name, PyObject *id, PyObject *cls, PyObject *attrs,
+               fp_query *q, fp_query_keep *k)
+{
+    memset(q, 0, sizeof *q);
+    q->tag = -1;
+    k->n = 0;
+    int nothing = 0;
+    if (name && name != Py_None) {
+        if (!PyUnicode_Check(name)) {
+            PyErr_Format(PyExc_TypeError, "name must be a str or None, not %.100s",
+                         Py_TYPE(name)->tp_name);
+            return -1;
+        }
+        Py_ssize_t len;
+        const char *s = PyUnicode_AsUTF8AndSize(name, &len);
+        if (!s)
+            return -1;
+        q->tag = fp_tag_lookup(&d->doc, (const uint8_t *)s, (size_t)len);
+        if (q->tag < 0)
+            nothing = 1;
+    }
+    if (id && id != Py_None) {
+        PyObject *b = encode_for_doc(d, id, "id");
+        if (!b) {
+            if (PyErr_Occurred())
+                return -1;
+            nothing = 1;
+        } else {
+            if (keep(k, b) < 0)
+                return -1;
+            q->id = (const uint8_t *)PyBytes_AS_STRING(b);
+            q->id_len = (size_t)PyBytes_GET_SIZE(b);
+        }
+    }
+    if (cls && cls != Py_None) {
+        PyObject *b = encode_for_doc(d, cls, "cls");
+        if (!b) {
+            if (PyErr_Occurred())
+                return -1;
+            nothing = 1;
+        } else {
+            if (keep(k, b) < 0)
+                return -1;
+            q->cls = (const uint8_t *)PyBytes_AS_STRING(b);
+            q->cls_len = (size_t)PyBytes_GET_SIZE(b);
+        }
+    }
+    if (attrs && attrs != Py_None) {
+        if (!PyDict_Check(attrs)) {
+            PyErr_Format(PyExc_TypeError, "attrs must be a dict, not %.100s", Py_TYPE(attrs)->tp_name);
+            return -1;
+        }
+        Py_ssize_t pos = 0;
+        PyObject *key, *value;
+        while (PyDict_Next(attrs, &pos, &key, &value)) {
+            if (q->nattrs == sizeof k->attrs / sizeof k->attrs[0]) {
+                PyErr_SetString(PyExc_ValueError, "too many attribute filters (at most 32)");
+                return -1;
+            }
+            if (!PyUnicode_Check(key)) {
+                PyErr_Format(PyExc_TypeError, "attrs keys must be str, not %.100s", Py_TYPE(key)->tp_name);
+                return -1;
+            }
+            PyObject *lk = PyObject_CallMethod(key, "lower", NULL);
+            if (!lk)
+                return -1;
+            PyObject *kb = PyUnicode_AsUTF8String(lk);
+            Py_DECREF(lk);
+            if (!kb || keep(k, kb) < 0)
+                return -1;
+            fp_attr_query *aq = &k->attrs[q->nattrs++];
+            aq->name = PyBytes_AS_STRING(kb);
+            aq->name_len = (size_t)PyBytes_GET_SIZE(kb);
+            aq->value = NULL;
+            aq->value_len = 0;
+            if (value == Py_True)
+                continue;
+            if (value == Py_False || value == Py_None) {
+                PyErr_SetString(PyExc_ValueError,
+                                "attrs values must be a str or True (absence is not supported)");
+                return -1;
+            }
+            PyObject *vb = encode_for_doc(d, value, "attrs values");
+            if (!vb) {
+                if (PyErr_Occurred())
+                    return -1;
+                nothing = 1;
+                continue;
+            }
+            if (keep(k, vb) < 0)
+                return -1;
+            aq->value = (const uint8_t *)PyBytes_AS_STRING(vb);
+            aq->value_len = (size_t)PyBytes_GET_SIZE(vb);
+        }
+        q->attrs = k->attrs;
+    }
+    return nothing;
+}
+
+void
+fp_query_release(fp_query_keep *k)
+{
+    for (int i = 0; i < k->n; i++)
+        Py_DECREF(k->objs[i]);
+    k->n = 0;
+}
+
+/* ---- the type ---- */
+
+static int
+doc_traverse(DocumentObject *d, visitproc visit, void *arg)
+{
+    Py_VISIT(Py_TYPE(d));
+    Py_VISIT(d->source);
+    Py_VISIT(d->names);
+    return 0;
+}
+
+static int
+doc_clear(DocumentObject *d)
+{
+    Py_CLEAR(d->names);
+    return 0;
+}
+
+static void
+doc_dealloc(DocumentObject *d)
+{
+    PyTypeObject *tp = Py_TYPE(d);
+    PyObject_GC_UnTrack(d);
+    if (d->weakreflist)
+        PyObject_ClearWeakRefs((PyObject *)d);
+    fp_doc_free(&d->doc);
+    PyMem_Free(d->char_checkpoints);
+    PyMem_Free(d->line_starts);
+    Py_CLEAR(d->source);
+    Py_CLEAR(d->encoding);
+    Py_CLEAR(d->codec);
+    Py_CLEAR(d->names);
+    tp->tp_free((PyObject *)d);
+    Py_DECREF(tp);
+}
+
+static Py_ssize_t
+doc_len(DocumentObject *d)
+{
+    return (Py_ssize_t)d->doc.n;
+}
+
+static PyObject *
+doc_item(DocumentObject *d, Py_ssize_t i)
+{
+    if (i < 0 || i >= (Py_ssize_t)d->doc.n) {
+        PyErr_SetString(PyExc_IndexError, "element index out of range");
+        return NULL;
+    }
+    return fp_tag_new(d, (uint32_t)i);
+}
+
+static PyObject *
+doc_subscript(DocumentObject *d, PyObject *key)
+{
+    if (PyIndex_Check(key)) {
+        Py_ssize_t i = PyNumber_AsSsize_t(key, PyExc_IndexError);
+        if (i == -1 && PyErr_Occurred())
+            return NULL;
+        if (i < 0)
+            i += d->doc.n;
+        return doc_item(d, i);
+    }
+    if (PySlice_Check(key)) {
+        Py_ssize_t start, stop, step, n;
+        if (PySlice_Unpack(key, &start, &stop, &step) < 0)
+            return NULL;
+        n = PySlice_AdjustIndices(d->doc.n, &start, &stop, step);
+        PyObject *list = PyList_New(n);
+        if (!list)
+            return NULL;
+        for (Py_ssize_t k = 0, i = start; k < n; k++, i += step) {
+            PyObject *t = fp_tag_new(d, (uint32_t)i);
+            if (!t) {
+                Py_DECREF(list);
+                return NULL;
+            }
+            PyList_SET_ITEM(list, k, t);
+        }
+        return list;
+    }
+    PyErr_Format(PyExc_TypeError, "Document indices must be integers or slices, not %.100s",
+                 Py_TYPE(key)->tp_name);
+    return NULL;
+}
+
+static fp_state *
+state_of(DocumentObject *d)
+{
+    return fp_state_of_type(Py_TYPE(d));
+}
+
+/* find / find_all over [first, last] of d; shared with Tag (py_tag.c) */
+PyObject *
+fp_find_common(DocumentObject *d, uint32_t first, uint32_t last, PyObject *args, PyObject *kwargs,
+               int find_all)
+{
+    static char *kwlist_all[] = {"name", "id", "cls", "attrs", "limit", NULL};
+    PyObject *name = NULL, *id = NULL, *cls = NULL, *attrs = NULL, *limit_obj = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, find_all ? "|O$OOOO:find_all" : "|O$OOO:find",
+                                     kwlist_all, &name, &id, &cls, &attrs, &limit_obj))
+        return NULL;
+    uint32_t limit = find_all ? UINT32_MAX : 1;
+    if (find_all && limit_obj != Py_None) {
+        if (!PyLong_Check(limit_obj)) {
+            PyErr_Format(PyExc_TypeError, "limit must be an int or None, not %.100s",
+                         Py_TYPE(limit_obj)->tp_name);
+            return NULL;
+        }
+        long l = PyLong_AsLong(limit_obj);
+        if (l == -1 && PyErr_Occurred())
+            return NULL;
+        if (l < 0) {
+            PyErr_SetString(PyExc_ValueError, "limit must be >= 0");
+            return NULL;
+        }
+        limit = l > (long)UINT32_MAX ? UINT32_MAX : (uint32_t)l;
+    }
+    fp_query q;
+    fp_query_keep k;
+    int r = fp_query_build(d, name, id, cls, attrs, &q, &k);
+    if (r < 0) {
+        fp_query_release(&k);
+        return NULL;
+    }
+    uint32_t n = 0, *idx = NULL;
+    uint32_t span = d->doc.n && last >= first ? last - first + 1 : 0;
+    if (r == 0 && span && limit) {
+        uint32_t cap = limit < span ? limit : span;
+        idx = PyMem_Malloc((size_t)cap * sizeof *idx);
+        if (!idx) {
+            fp_query_release(&k);
+            return PyErr_NoMemory();
+        }
+        n = fp_find(&d->doc, first, last, &q, idx, cap);
+    }
+    fp_query_release(&k);
+    PyObject *res;
+    if (find_all)
+        res = fp_tag_list(d, idx, n);
+    else if (n)
+        res = fp_tag_new(d, idx[0]);
+    else
+        res = Py_NewRef(state_of(d)->MISSING);
+    PyMem_Free(idx);
+    return res;
+}
+
+static PyObject *
+doc_find(DocumentObject *d, PyObject *args, PyObject *kwargs)
+{
+    return fp_find_common(d, 0, d->doc.n ? d->doc.n - 1 : 0, args, kwargs, 0);
+}
+
+static PyObject *
+doc_find_all(DocumentObject *d, PyObject *args, PyObject *kwargs)
+{
+    return fp_find_common(d, 0, d->doc.n ? d->doc.n - 1 : 0, args, kwargs, 1);
+}
+
+/* Resolves get_text's skip names to tag ids (names absent from the document
+ * need no skipping). Returns the count, or -1 with an error set. */
+int
+fp_skip_ids(DocumentObject *d, PyObject *skip, uint16_t *ids, int cap)
+{
+    if (!skip || skip == Py_None)
+        return 0;
+    if (PyUnicode_Check(skip)) {
+        PyErr_SetString(PyExc_TypeError, "skip must be a collection of tag names, not a str");
+        return -1;
+    }
+    PyObject *seq = PySequence_Fast(skip, "skip must be a collection of tag names");
+    if (!seq)
+        return -1;
+    int n = 0;
+    for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(seq); k++) {
+        PyObject *o = PySequence_Fast_GET_ITEM(seq, k);
+        Py_ssize_t len;
+        const char *s = PyUnicode_Check(o) ? PyUnicode_AsUTF8AndSize(o, &len) : NULL;
+        if (!s) {
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_TypeError, "skip items must be str, not %.100s", Py_TYPE(o)->tp_name);
+            Py_DECREF(seq);
+            return -1;
+        }
+        int id = fp_tag_lookup(&d->doc, (const uint8_t *)s, (size_t)len);
+        if (id >= 0 && n < cap)
+            ids[n++] = (uint16_t)id;
+    }
+    Py_DECREF(seq);
+    return n;
+}
+
+/* get_text / text for element i (i < 0: the whole document) */
+PyObject *
+fp_get_text(DocumentObject *d, int64_t i, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"separator", "strip", "skip", NULL};
+    PyObject *sep = NULL, *skip = NULL;
+    int strip = 0;
+    static const char *const default_skip[] = {"script", "style", "template"};
+    if (args) {
+        if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|UpO:get_text", kwlist, &sep, &strip, &skip))
+            return NULL;
+    }
+    fp_text_opts o = {0};
+    uint16_t ids[64];
+    if (args) {
+        if (skip) {
+            int n = fp_skip_ids(d, skip, ids, 64);
+            if (n < 0)
+                return NULL;
+            o.nskip = (size_t)n;
+        } else {
+            for (int k = 0; k < 3; k++) {
+                int id = fp_tag_lookup(&d->doc, (const uint8_t *)default_skip[k], strlen(default_skip[k]));
+                if (id >= 0)
+                    ids[o.nskip++] = (uint16_t)id;
+            }
+        }
+        o.skip = ids;
+        o.strip = strip;
+    }
+    PyObject *sep_bytes = NULL;
+    if (sep && PyUnicode_GET_LENGTH(sep)) {
+        sep_bytes = d->codec ? PyUnicode_AsEncodedString(sep, PyUnicode_AsUTF8(d->codec), "strict")
+                             : PyUnicode_AsUTF8String(sep);
+        if (!sep_bytes)
+            return NULL;
+        o.sep = (const uint8_t *)PyBytes_AS_STRING(sep_bytes);
+        o.sep_len = (size_t)PyBytes_GET_SIZE(sep_bytes);
+    }
+    fp_buf b = {0};
+    int r = i < 0 ? fp_doc_text(&d->doc, &o, &b) : fp_text(&d->doc, (uint32_t)i, &o, &b);
+    Py_XDECREF(sep_bytes);
+    if (r < 0) {
+        fp_buf_free(&b);
+        return PyErr_NoMemory();
+    }
+    PyObject *s = fp_doc_decode(d, &b);
+    fp_buf_free(&b);
+    return s;
+}
+
+static PyObject *
+doc_get_text(DocumentObject *d, PyObject *args, PyObject *kwargs)
+{
+    return fp_get_text(d, -1, args, kwargs);
+}
+
+static PyObject *
+doc_text(DocumentObject *d, void *closure)
+{
+    return fp_get_text(d, -1, NULL, NULL);
+}
+
+static PyObject *
+doc_root(DocumentObject *d, void *closure)
+{
+    if (d->doc.n == 0)
+        return Py_NewRef(state_of(d)->MISSING);
+    return fp_tag_new(d, 0);
+}
+
+static PyObject *
+doc_source(DocumentObject *d, void *closure)
+{
+    return Py_NewRef(d->source);
+}
+
+static PyObject *
+doc_encoding(DocumentObject *d, void *closure)
+{
+    return Py_NewRef(d->encoding);
+}
+
+static PyObject *
+doc_errors(DocumentObject *d, void *closure)
+{
+    PyObject *list = PyList_New(d->doc.nerrors);
+    if (!list)
+        return NULL;
+    PyObject *cls = state_of(d)->ParseError;
+    for (uint32_t k = 0; k < d->doc.nerrors; k++) {
+        const fp_error *e = &d->doc.errors[k];
+        Py_ssize_t line, col;
+        fp_doc_line_col(d, e->offset, &line, &col);
+        PyObject *t = PyObject_CallFunction(cls, "snnn", fp_error_names[e->code],
+                                            fp_doc_offset(d, e->offset), line, col);
+        if (!t) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, k, t);
+    }
+    return list;
+}
+
+static PyObject *
+delegate(PyObject *self, const char *fn, PyObject *const *args, Py_ssize_t nargs)
+{
+    PyObject *mod = PyImport_ImportModule("fastparse.selectors");
+    if (!mod)
+        return NULL;
+    PyObject *f = PyObject_GetAttrString(mod, fn);
+    Py_DECREF(mod);
+    if (!f)
+        return NULL;
+    PyObject *call_args[3] = {NULL, self, nargs > 0 ? args[0] : NULL};
+    if (nargs != 1) {
+        Py_DECREF(f);
+        PyErr_Format(PyExc_TypeError, "%s() takes exactly one argument (%zd given)", fn, nargs);
+        return NULL;
+    }
+    PyObject *r = PyObject_Vectorcall(f, call_args + 1, 2 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
+    Py_DECREF(f);
+    return r;
+}
+
+PyObject *
+fp_delegate_select(PyObject *self, const char *fn, PyObject *const *args, Py_ssize_t nargs)
+{
+    return delegate(self, fn, args, nargs);
+}
+
+static PyObject *
+doc_select(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    return delegate(self, "select", args, nargs);
+}
+
+static PyObject *
+doc_select_one(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    return delegate(self, "select_one", args, nargs);
+}
+
+static PyObject *
+call_py(PyObject *self, const char *module, const char *fn)
+{
+    PyObject *mod = PyImport_ImportModule(module);
+    if (!mod)
+        return NULL;
+    PyObject *r = PyObject_CallMethod(mod, fn, "O", self);
+    Py_DECREF(mod);
+    return r;
+}
+
+static PyObject *
+doc_repr_html(PyObject *self, PyObject *unused)
+{
+    return call_py(self, "fastparse._repr", "document_html");
+}
+
+static PyObject *
+doc_repr(DocumentObject *d)
+{
+    return PyUnicode_FromFormat("<Document %zd elements, %zd bytes, encoding=%U>",
+                                (Py_ssize_t)d->doc.n, (Py_ssize_t)d->doc.len, d->encoding);
+}
+
+static PyObject *
+doc_html(DocumentObject *d, void *closure)
+{
+    if (d->is_str)
+        return Py_NewRef(d->source);
+    return fp_doc_decode_bytes(d, d->doc.buf, d->doc.len);
+}
+
+static PyMethodDef doc_methods[] = {
+    {"find", (PyCFunction)(void (*)(void))doc_find, METH_VARARGS | METH_KEYWORDS,
+     "find(name=None, *, id=None, cls=None, attrs=None) -> Tag | MISSING\n\n"
+     "The first element in document order that matches every filter given."},
+    {"find_all", (PyCFunction)(void (*)(void))doc_find_all, METH_VARARGS | METH_KEYWORDS,
+     "find_all(name=None, *, id=None, cls=None, attrs=None, limit=None) -> list[Tag]\n\n"
+     "Every matching element in document order (at most `limit`)."},
+    {"select", (PyCFunction)(void (*)(void))doc_select, METH_FASTCALL,
+     "select(css) -> list[Tag]: elements matching a CSS selector, in document order."},
+    {"select_one", (PyCFunction)(void (*)(void))doc_select_one, METH_FASTCALL,
+     "select_one(css) -> Tag | MISSING: the first element matching a CSS selector."},
+    {"get_text", (PyCFunction)(void (*)(void))doc_get_text, METH_VARARGS | METH_KEYWORDS,
+     "get_text(separator='', strip=False, skip=('script', 'style', 'template')) -> str"},
+    {"_repr_html_", (PyCFunction)doc_repr_html, METH_NOARGS, "Outline for Jupyter."},
+    {NULL},
+};
+
+static PyGetSetDef doc_getset[] = {
+    {"source", (getter)doc_source, NULL, "The object that was parsed (str or bytes), kept alive.", NULL},
+    {"encoding", (getter)doc_encoding, NULL, "WHATWG name of the encoding used ('utf-8', ...).", NULL},
+    {"root", (getter)doc_root, NULL, "The first top-level element, or MISSING.", NULL},
+    {"text", (getter)doc_text, NULL, "All text of the document, references decoded, comments excluded.", NULL},
+    {"errors", (getter)doc_errors, NULL, "Parse errors: list of ParseError(code, offset, line, col).", NULL},
+    {"html", (getter)doc_html, NULL, "The whole source as str.", NULL},
+    {NULL},
+};
+
+static PyMemberDef doc_members[] = {
+    {"__weaklistoffset__", T_PYSSIZET, offsetof(DocumentObject, weakreflist), READONLY},
+    {NULL},
+};
+
+static PyObject *
+doc_new_forbidden(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    PyErr_SetString(PyExc_TypeError, "use fastparse.parse() to create a Document");
+    return NULL;
+}
+
+static PyType_Slot doc_slots[] = {
+    {Py_tp_doc, "A parsed HTML document: a flat, document-ordered index of its elements.\n\n"
+                "Immutable; safe to read from several threads. Create with fastparse.parse()."},
+    {Py_tp_new, doc_new_forbidden},
+    {Py_tp_dealloc, doc_dealloc},
+    {Py_tp_traverse, doc_traverse},
+    {Py_tp_clear, doc_clear},
+    {Py_tp_repr, doc_repr},
+    {Py_tp_methods, doc_methods},
+    {Py_tp_getset, doc_getset},
+    {Py_tp_members, doc_members},
+    {Py_sq_length, doc_len},
+    {Py_sq_item, doc_item},
+    {Py_mp_length, doc_len},
+    {Py_mp_subscript, doc_subscript},
+    {0, NULL},
+};
+
+PyType_Spec fp_document_spec = {
+    .name = "fastparse.Document",
+    .basicsize = sizeof(DocumentObject),
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_IMMUTABLETYPE,
+    .slots = doc_slots,
+};

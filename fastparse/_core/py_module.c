@@ -1,0 +1,360 @@
+/* py_module.c — the fastparse._core module: _parse (which releases the GIL
+ * around the engine), the small byte utilities the Python layer needs
+ * (utf8_check, floor_scan, _decode_refs), and module state. */
+#include "py_types.h"
+#include "tags_gen.h"
+
+#include <string.h>
+
+#if defined(__has_include)
+#if __has_include("select.h")
+#include "select.h"
+#define FP_HAVE_SELECT 1
+#endif
+#endif
+
+fp_state *
+fp_state_of_type(PyTypeObject *type)
+{
+    return (fp_state *)PyType_GetModuleState(type);
+}
+
+/* _parse(source, *, encoding, codec, base, max_size, max_depth, recovery,
+ *        scripting, context) -> Document.  source is a str or bytes;
+ * the Python layer (fastparse/_parse.py) has already chosen the encoding. */
+static PyObject *
+mod_parse(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"source", "encoding", "codec", "base", "max_size", "max_depth",
+                             "recovery", "scripting", "context", NULL};
+    PyObject *source, *encoding = NULL, *codec = Py_None, *context = Py_None;
+    Py_ssize_t base = 0, max_size = 256 * 1024 * 1024, max_depth = 4096;
+    int recovery = FP_RECOVERY_HTML5, scripting = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$UOnnnipO:_parse", kwlist, &source, &encoding,
+                                     &codec, &base, &max_size, &max_depth, &recovery, &scripting,
+                                     &context))
+        return NULL;
+    fp_state *st = PyModule_GetState(module);
+    if (!encoding) {
+        PyErr_SetString(PyExc_TypeError, "_parse() needs encoding=");
+        return NULL;
+    }
+
+    const uint8_t *buf;
+    Py_ssize_t len;
+    int is_str = 0, ascii = 0;
+    if (PyUnicode_Check(source)) {
+        is_str = 1;
+        if (PyUnicode_IS_ASCII(source)) {
+            ascii = 1;
+            buf = PyUnicode_DATA(source);
+            len = PyUnicode_GET_LENGTH(source);
+        } else {
+            buf = (const uint8_t *)PyUnicode_AsUTF8AndSize(source, &len);  /* cached by the str */
+            if (!buf)
+                return NULL;
+        }
+    } else if (PyBytes_Check(source)) {
+        buf = (const uint8_t *)PyBytes_AS_STRING(source);
+        len = PyBytes_GET_SIZE(source);
+        if (base < 0 || base > len) {
+            PyErr_SetString(PyExc_ValueError, "base outside the source");
+            return NULL;
+        }
+        buf += base;
+        len -= base;
+    } else {
+        PyErr_Format(PyExc_TypeError, "_parse() needs str or bytes, not %.100s", Py_TYPE(source)->tp_name);
+        return NULL;
+    }
+    if (max_size < 0 || max_depth < 1 || max_depth > 0xFFFF) {
+        PyErr_SetString(PyExc_ValueError, "max_size must be >= 0 and max_depth in 1..65535");
+        return NULL;
+    }
+
+    fp_options opts = {0};
+    opts.max_size = (size_t)max_size;
+    opts.max_depth = (uint32_t)max_depth;
+    opts.recovery = (uint8_t)recovery;
+    opts.scripting = (uint8_t)scripting;
+    opts.legacy = codec != Py_None;
+    if (context != Py_None) {
+        Py_ssize_t clen;
+        const char *c = PyUnicode_Check(context) ? PyUnicode_AsUTF8AndSize(context, &clen) : NULL;
+        if (!c) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_TypeError, "context must be a tag name (str)");
+            return NULL;
+        }
+        fp_doc tmp = {0};
+        int id = fp_tag_lookup(&tmp, (const uint8_t *)c, (size_t)clen);
+        opts.context = (uint16_t)(id > 0 ? id : FP_TAG_DIV);  /* unknown names behave like <div> */
+    }
+
+    DocumentObject *d = PyObject_GC_New(DocumentObject, st->Document_type);
+    if (!d)
+        return NULL;
+    memset(&d->doc, 0, sizeof *d - offsetof(DocumentObject, doc));
+    d->source = Py_NewRef(source);
+    d->encoding = Py_NewRef(encoding);
+    d->codec = codec == Py_None ? NULL : Py_NewRef(codec);
+    d->base = is_str ? 0 : base;
+    d->is_str = is_str;
+    d->str_ascii = ascii;
+    PyObject_GC_Track(d);
+
+    fp_status status;
+    Py_BEGIN_ALLOW_THREADS
+    status = fp_parse(&d->doc, buf, (size_t)len, &opts);
+    Py_END_ALLOW_THREADS
+
+    if (status == FP_OK)
+        return (PyObject *)d;
+    if (status == FP_ENOMEM) {
+        PyErr_NoMemory();
+    } else {
+        int deep = status == FP_ETOODEEP;
+        Py_ssize_t off = deep ? fp_doc_offset(d, (uint32_t)d->doc.fail_offset) : (Py_ssize_t)d->doc.fail_offset;
+        PyObject *exc = PyObject_CallFunction(
+            st->ParseLimitError, "sNnn", deep ? "max_depth" : "max_size",
+            deep ? PyUnicode_FromFormat("more than %zd open elements (max_depth) at offset %zd", max_depth, off)
+                 : PyUnicode_FromFormat("input of %zd bytes exceeds max_size=%zd", len, max_size),
+            deep ? max_depth : max_size, off);
+        if (exc) {
+            PyErr_SetObject((PyObject *)Py_TYPE(exc), exc);
+            Py_DECREF(exc);
+        }
+    }
+    Py_DECREF(d);
+    return NULL;
+}
+
+/* 0: not UTF-8, 1: pure ASCII, 2: valid UTF-8 with non-ASCII (Unicode 3.2 rules:
+ * no overlongs, no surrogates, nothing above U+10FFFF). */
+static int
+utf8_check(const uint8_t *p, size_t n)
+{
+    const uint8_t *end = p + n;
+    int ascii = 1;
+    while (p < end) {
+        while (end - p >= 8) {
+            uint64_t w;
+            memcpy(&w, p, 8);
+            if (w & 0x8080808080808080ull)
+                break;
+            p += 8;
+        }
+        if (p >= end)
+            break;
+        uint8_t c = *p;
+        if (c < 0x80) {
+            p++;
+            continue;
+        }
+        ascii = 0;
+        size_t need;
+        uint32_t min;
+        if (c >= 0xC2 && c <= 0xDF) {
+            need = 1;
+            min = 0x80;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            need = 2;
+            min = 0x800;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            need = 3;
+            min = 0x10000;
+        } else {
+            return 0;
+        }
+        if ((size_t)(end - p) <= need)
+            return 0;
+        uint32_t cp = c & (0x3F >> need);
+        for (size_t k = 1; k <= need; k++) {
+            if ((p[k] & 0xC0) != 0x80)
+                return 0;
+            cp = (cp << 6) | (p[k] & 0x3F);
+        }
+        if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+            return 0;
+        p += need + 1;
+    }
+    return ascii ? 1 : 2;
+}
+
+static PyObject *
+mod_utf8_check(PyObject *module, PyObject *arg)
+{
+    Py_buffer view;
+    if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0)
+        return NULL;
+    int r;
+    Py_BEGIN_ALLOW_THREADS
+    r = utf8_check(view.buf, (size_t)view.len);
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&view);
+    return PyLong_FromLong(r);
+}
+
+/* The benchmark floor: find every '<' and the '>' after it, nothing more. */
+static PyObject *
+mod_floor_scan(PyObject *module, PyObject *arg)
+{
+    Py_buffer view;
+    if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0)
+        return NULL;
+    size_t count = 0;
+    Py_BEGIN_ALLOW_THREADS
+    const uint8_t *p = view.buf, *end = p + view.len;
+    while ((p = memchr(p, '<', (size_t)(end - p))) != NULL) {
+        const uint8_t *gt = memchr(p, '>', (size_t)(end - p));
+        if (!gt)
+            break;
+        count++;
+        p = gt + 1;
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&view);
+    return PyLong_FromSize_t(count);
+}
+
+/* _decode_refs(data, in_attribute) -> str: every character reference
+ * decoded by the engine's fp_entity_decode; for testing the table. */
+static PyObject *
+mod_decode_refs(PyObject *module, PyObject *args)
+{
+    Py_buffer view;
+    int in_attr;
+    if (!PyArg_ParseTuple(args, "y*p:_decode_refs", &view, &in_attr))
+        return NULL;
+    fp_buf b = {0};
+    const uint8_t *p = view.buf, *end = p + view.len;
+    int fail = 0;
+    while (p < end && !fail) {
+        const uint8_t *amp = memchr(p, '&', (size_t)(end - p));
+        const uint8_t *stop = amp ? amp : end;
+        fail |= fp_buf_append(&b, p, (size_t)(stop - p));
+        p = stop;
+        if (!amp)
+            break;
+        uint32_t cp[2];
+        int ncp = 0;
+        size_t used = fp_entity_decode(p, end, in_attr, cp, &ncp);
+        if (!used) {
+            fail |= fp_buf_append(&b, p, 1);
+            p++;
+            continue;
+        }
+        for (int k = 0; k < ncp; k++)
+            fail |= fp_buf_append_utf8(&b, cp[k]);
+        p += used;
+    }
+    PyBuffer_Release(&view);
+    PyObject *s = fail ? PyErr_NoMemory()
+                       : PyUnicode_DecodeUTF8(b.data ? (const char *)b.data : "", (Py_ssize_t)b.len,
+                                              "surrogatepass");
+    fp_buf_free(&b);
+    return s;
+}
+
+static PyMethodDef module_methods[] = {
+    {"_parse", (PyCFunction)(void (*)(void))mod_parse, METH_VARARGS | METH_KEYWORDS,
+     "Engine entry point; use fastparse.parse()."},
+    {"utf8_check", mod_utf8_check, METH_O,
+     "utf8_check(data) -> 0 (not UTF-8), 1 (pure ASCII) or 2 (valid UTF-8 with non-ASCII)."},
+    {"floor_scan", mod_floor_scan, METH_O,
+     "floor_scan(data) -> int: count of '<'...'>' pairs found with memchr (the benchmark floor)."},
+    {"_decode_refs", mod_decode_refs, METH_VARARGS,
+     "_decode_refs(data: bytes, in_attribute: bool) -> str (testing aid)."},
+#ifdef FP_HAVE_SELECT
+    {"_select_run", (PyCFunction)(void (*)(void))fp_py_select_run, METH_FASTCALL,
+     "_select_run(node, program, limit) -> list[Tag] (used by fastparse.selectors)."},
+    {"_select_test", (PyCFunction)(void (*)(void))fp_py_select_test, METH_FASTCALL,
+     "_select_test(tag, program) -> bool (used by fastparse.selectors)."},
+#endif
+    {NULL},
+};
+
+static PyObject *
+import_attr(const char *module, const char *name)
+{
+    PyObject *mod = PyImport_ImportModule(module);
+    if (!mod)
+        return NULL;
+    PyObject *attr = PyObject_GetAttrString(mod, name);
+    Py_DECREF(mod);
+    return attr;
+}
+
+static int
+module_exec(PyObject *m)
+{
+    fp_state *st = PyModule_GetState(m);
+    st->Document_type = (PyTypeObject *)PyType_FromModuleAndSpec(m, &fp_document_spec, NULL);
+    st->Tag_type = (PyTypeObject *)PyType_FromModuleAndSpec(m, &fp_tag_spec, NULL);
+    if (!st->Document_type || !st->Tag_type)
+        return -1;
+    if (PyModule_AddObjectRef(m, "Document", (PyObject *)st->Document_type) < 0 ||
+        PyModule_AddObjectRef(m, "Tag", (PyObject *)st->Tag_type) < 0)
+        return -1;
+    st->MISSING = import_attr("fastparse._missing", "MISSING");
+    st->ParseLimitError = import_attr("fastparse.errors", "ParseLimitError");
+    st->ParseError = import_attr("fastparse.errors", "ParseError");
+    if (!st->MISSING || !st->ParseLimitError || !st->ParseError)
+        return -1;
+    if (PyModule_AddStringConstant(m, "SCAN_IMPL", fp_scan_impl()) < 0)
+        return -1;
+    return 0;
+}
+
+static int
+module_traverse(PyObject *m, visitproc visit, void *arg)
+{
+    fp_state *st = PyModule_GetState(m);
+    Py_VISIT(st->Document_type);
+    Py_VISIT(st->Tag_type);
+    Py_VISIT(st->MISSING);
+    Py_VISIT(st->ParseLimitError);
+    Py_VISIT(st->ParseError);
+    return 0;
+}
+
+static int
+module_clear(PyObject *m)
+{
+    fp_state *st = PyModule_GetState(m);
+    Py_CLEAR(st->Document_type);
+    Py_CLEAR(st->Tag_type);
+    Py_CLEAR(st->MISSING);
+    Py_CLEAR(st->ParseLimitError);
+    Py_CLEAR(st->ParseError);
+    return 0;
+}
+
+static void
+module_free(void *m)
+{
+    module_clear((PyObject *)m);
+}
+
+static PyModuleDef_Slot module_slots[] = {
+    {Py_mod_exec, module_exec},
+    {0, NULL},
+};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "fastparse._core",
+    .m_doc = "The C engine of fastparse: a flat element index over the source bytes.",
+    .m_size = sizeof(fp_state),
+    .m_methods = module_methods,
+    .m_slots = module_slots,
+    .m_traverse = module_traverse,
+    .m_clear = module_clear,
+    .m_free = module_free,
+};
+
+PyMODINIT_FUNC
+PyInit__core(void)
+{
+    return PyModuleDef_Init(&module_def);
+}

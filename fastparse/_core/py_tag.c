@@ -1,0 +1,635 @@
+/* py_tag.c — the Tag type: a (Document, index) pair. Everything it returns
+ * is computed from the index and the source when asked: attributes are
+ * re-scanned from the start tag, text is decoded from the source. */
+#include "py_types.h"
+
+#include <string.h>
+
+#define TAG_ELEM(t) (&(t)->doc->doc.elems[(t)->index])
+
+PyObject *
+fp_tag_new(DocumentObject *doc, uint32_t index)
+{
+    fp_state *st = fp_state_of_type(Py_TYPE(doc));
+    /* no GC tracking: a Tag refers only to its Document, which never refers
+     * back to tags, so Tags cannot be part of a cycle */
+    TagObject *t = PyObject_New(TagObject, st->Tag_type);
+    if (!t)
+        return NULL;
+    t->doc = (DocumentObject *)Py_NewRef(doc);
+    t->index = index;
+    return (PyObject *)t;
+}
+
+PyObject *
+fp_tag_list(DocumentObject *doc, const uint32_t *idx, uint32_t n)
+{
+    PyObject *list = PyList_New(n);
+    if (!list)
+        return NULL;
+    for (uint32_t k = 0; k < n; k++) {
+        PyObject *t = fp_tag_new(doc, idx[k]);
+        if (!t) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, k, t);
+    }
+    return list;
+}
+
+static PyObject *
+missing(TagObject *t)
+{
+    return Py_NewRef(fp_state_of_type(Py_TYPE(t->doc))->MISSING);
+}
+
+static void
+tag_dealloc(TagObject *t)
+{
+    PyTypeObject *tp = Py_TYPE(t);
+    Py_CLEAR(t->doc);
+    PyObject_Free(t);
+    Py_DECREF(tp);
+}
+
+/* ---- names and attributes ---- */
+
+static PyObject *
+tag_name(TagObject *t, void *closure)
+{
+    return fp_doc_tag_name(t->doc, TAG_ELEM(t)->tag);
+}
+
+/* ASCII-lower-cased attribute name as str */
+static PyObject *
+attr_name(DocumentObject *d, const fp_attr *a)
+{
+    uint8_t small[64];
+    uint8_t *s = a->name_len <= sizeof small ? small : PyMem_Malloc(a->name_len);
+    if (!s)
+        return PyErr_NoMemory();
+    const uint8_t *raw = d->doc.buf + a->name_start;
+    for (uint32_t k = 0; k < a->name_len; k++)
+        s[k] = (uint8_t)(raw[k] >= 'A' && raw[k] <= 'Z' ? raw[k] + 32 : raw[k]);
+    PyObject *name = fp_doc_decode_bytes(d, s, a->name_len);
+    if (s != small)
+        PyMem_Free(s);
+    if (name)
+        PyUnicode_InternInPlace(&name);
+    return name;
+}
+
+static PyObject *
+attr_value(DocumentObject *d, const fp_attr *a)
+{
+    const uint8_t *raw = d->doc.buf + a->value_start;
+    if (!memchr(raw, '&', a->value_len) && !memchr(raw, '\r', a->value_len) &&
+        !memchr(raw, 0, a->value_len))
+        return fp_doc_decode_bytes(d, raw, a->value_len);
+    fp_buf b = {0};
+    if (fp_attr_value(&d->doc, a, &b) < 0) {
+        fp_buf_free(&b);
+        return PyErr_NoMemory();
+    }
+    PyObject *v = fp_doc_decode(d, &b);
+    fp_buf_free(&b);
+    return v;
+}
+
+static PyObject *
+tag_attrs(TagObject *t, void *closure)
+{
+    PyObject *dict = PyDict_New();
+    if (!dict)
+        return NULL;
+    fp_attr a;
+    uint32_t cursor = 0;
+    while (fp_attr_next(&t->doc->doc, t->index, &cursor, &a)) {
+        PyObject *k = attr_name(t->doc, &a);
+        if (!k)
+            goto error;
+        int has = PyDict_Contains(dict, k);
+        if (has) {  /* duplicate: the first one wins */
+            Py_DECREF(k);
+            if (has < 0)
+                goto error;
+            continue;
+        }
+        PyObject *v = attr_value(t->doc, &a);
+        if (!v || PyDict_SetItem(dict, k, v) < 0) {
+            Py_DECREF(k);
+            Py_XDECREF(v);
+            goto error;
+        }
+        Py_DECREF(k);
+        Py_DECREF(v);
+    }
+    return dict;
+error:
+    Py_DECREF(dict);
+    return NULL;
+}
+
+/* attribute lookup: 1 found (value in *out, new ref), 0 absent, -1 error */
+static int
+lookup_attr(TagObject *t, PyObject *name, PyObject **out)
+{
+    if (!PyUnicode_Check(name)) {
+        PyErr_Format(PyExc_TypeError, "attribute name must be a str, not %.100s", Py_TYPE(name)->tp_name);
+        return -1;
+    }
+    Py_ssize_t len;
+    const char *s = PyUnicode_AsUTF8AndSize(name, &len);
+    if (!s)
+        return -1;
+    char small[64];
+    char *low = len <= (Py_ssize_t)sizeof small ? small : PyMem_Malloc((size_t)len + 1);
+    if (!low) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < len; k++)
+        low[k] = (char)(s[k] >= 'A' && s[k] <= 'Z' ? s[k] + 32 : s[k]);
+    fp_attr a;
+    int found = fp_attr_find(&t->doc->doc, t->index, low, (size_t)len, &a);
+    if (low != small)
+        PyMem_Free(low);
+    if (!found)
+        return 0;
+    *out = attr_value(t->doc, &a);
+    return *out ? 1 : -1;
+}
+
+static PyObject *
+tag_get(TagObject *t, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs < 1 || nargs > 2) {
+        PyErr_Format(PyExc_TypeError, "get() takes 1 or 2 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    PyObject *v;
+    int r = lookup_attr(t, args[0], &v);
+    if (r < 0)
+        return NULL;
+    if (r)
+        return v;
+    return Py_NewRef(nargs == 2 ? args[1] : Py_None);
+}
+
+static PyObject *
+tag_subscript(TagObject *t, PyObject *key)
+{
+    PyObject *v;
+    int r = lookup_attr(t, key, &v);
+    if (r < 0)
+        return NULL;
+    if (!r) {
+        PyErr_SetObject(PyExc_KeyError, key);
+        return NULL;
+    }
+    return v;
+}
+
+static int
+tag_contains(TagObject *t, PyObject *key)
+{
+    PyObject *v;
+    int r = lookup_attr(t, key, &v);
+    if (r > 0)
+        Py_DECREF(v);
+    return r;
+}
+
+static PyObject *
+tag_id(TagObject *t, void *closure)
+{
+    PyObject *v, *key = PyUnicode_FromString("id");
+    if (!key)
+        return NULL;
+    int r = lookup_attr(t, key, &v);
+    Py_DECREF(key);
+    if (r < 0)
+        return NULL;
+    return r ? v : Py_NewRef(Py_None);
+}
+
+static PyObject *
+tag_classes(TagObject *t, void *closure)
+{
+    PyObject *v, *key = PyUnicode_FromString("class");
+    if (!key)
+        return NULL;
+    int r = lookup_attr(t, key, &v);
+    Py_DECREF(key);
+    if (r < 0)
+        return NULL;
+    if (!r)
+        return PyList_New(0);
+    /* split on ASCII whitespace only, as the DOM's classList does */
+    PyObject *list = PyList_New(0);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(v), k = 0;
+    int kind = PyUnicode_KIND(v);
+    const void *data = PyUnicode_DATA(v);
+#define IS_WS(c) ((c) == ' ' || (c) == '\t' || (c) == '\n' || (c) == '\f' || (c) == '\r')
+    while (list && k < n) {
+        while (k < n && IS_WS(PyUnicode_READ(kind, data, k)))
+            k++;
+        Py_ssize_t w = k;
+        while (k < n && !IS_WS(PyUnicode_READ(kind, data, k)))
+            k++;
+        if (k > w) {
+            PyObject *tok = PyUnicode_Substring(v, w, k);
+            if (!tok || PyList_Append(list, tok) < 0)
+                Py_CLEAR(list);
+            Py_XDECREF(tok);
+        }
+    }
+#undef IS_WS
+    Py_DECREF(v);
+    return list;
+}
+
+/* ---- text and source ---- */
+
+static PyObject *
+tag_text(TagObject *t, void *closure)
+{
+    return fp_get_text(t->doc, t->index, NULL, NULL);
+}
+
+static PyObject *
+tag_get_text(TagObject *t, PyObject *args, PyObject *kwargs)
+{
+    return fp_get_text(t->doc, t->index, args, kwargs);
+}
+
+static PyObject *
+source_slice(DocumentObject *d, uint32_t a, uint32_t b)
+{
+    if (d->is_str)
+        return PyUnicode_Substring(d->source, fp_doc_offset(d, a), fp_doc_offset(d, b));
+    return fp_doc_decode_bytes(d, d->doc.buf + a, b - a);
+}
+
+static PyObject *
+tag_html(TagObject *t, void *closure)
+{
+    const fp_elem *e = TAG_ELEM(t);
+    return source_slice(t->doc, e->start, e->end);
+}
+
+static PyObject *
+tag_inner_html(TagObject *t, void *closure)
+{
+    const fp_elem *e = TAG_ELEM(t);
+    return source_slice(t->doc, e->inner_start, e->inner_end);
+}
+
+static PyObject *
+span_of(TagObject *t, uint32_t a, uint32_t b)
+{
+    return Py_BuildValue("(nn)", fp_doc_offset(t->doc, a), fp_doc_offset(t->doc, b));
+}
+
+static PyObject *
+tag_span(TagObject *t, void *closure)
+{
+    return span_of(t, TAG_ELEM(t)->start, TAG_ELEM(t)->end);
+}
+
+static PyObject *
+tag_inner_span(TagObject *t, void *closure)
+{
+    return span_of(t, TAG_ELEM(t)->inner_start, TAG_ELEM(t)->inner_end);
+}
+
+static PyObject *
+tag_line(TagObject *t, void *closure)
+{
+    Py_ssize_t line, col;
+    fp_doc_line_col(t->doc, TAG_ELEM(t)->start, &line, &col);
+    return PyLong_FromSsize_t(line);
+}
+
+static PyObject *
+tag_col(TagObject *t, void *closure)
+{
+    Py_ssize_t line, col;
+    fp_doc_line_col(t->doc, TAG_ELEM(t)->start, &line, &col);
+    return PyLong_FromSsize_t(col);
+}
+
+static PyObject *
+tag_depth(TagObject *t, void *closure)
+{
+    return PyLong_FromLong(TAG_ELEM(t)->depth);
+}
+
+static PyObject *
+tag_index(TagObject *t, void *closure)
+{
+    return PyLong_FromUnsignedLong(t->index);
+}
+
+static const char *const closed_names[] = {
+    "eof", "end-tag", "implied", "parent-end", "void", "self-closing", "eof",
+};
+
+static PyObject *
+tag_closed_by(TagObject *t, void *closure)
+{
+    uint8_t c = TAG_ELEM(t)->closed;
+    return PyUnicode_InternFromString(closed_names[c < 7 ? c : 0]);
+}
+
+static PyObject *
+tag_document(TagObject *t, void *closure)
+{
+    return Py_NewRef(t->doc);
+}
+
+static PyObject *
+tag_namespace(TagObject *t, void *closure)
+{
+    uint8_t f = TAG_ELEM(t)->flags;
+    return PyUnicode_FromString(f & FP_EF_SVG ? "svg" : f & FP_EF_MATHML ? "math" : "html");
+}
+
+/* ---- navigation ---- */
+
+static PyObject *
+tag_parent(TagObject *t, void *closure)
+{
+    int32_t p = TAG_ELEM(t)->parent;
+    return p < 0 ? missing(t) : fp_tag_new(t->doc, (uint32_t)p);
+}
+
+static PyObject *
+tag_next(TagObject *t, void *closure)
+{
+    return t->index + 1 < t->doc->doc.n ? fp_tag_new(t->doc, t->index + 1) : missing(t);
+}
+
+static PyObject *
+tag_prev(TagObject *t, void *closure)
+{
+    return t->index ? fp_tag_new(t->doc, t->index - 1) : missing(t);
+}
+
+static PyObject *
+tag_children(TagObject *t, void *closure)
+{
+    const fp_elem *e = t->doc->doc.elems;
+    PyObject *list = PyList_New(0);
+    for (uint32_t j = t->index + 1; list && j <= e[t->index].last; j = e[j].last + 1) {
+        PyObject *c = fp_tag_new(t->doc, j);
+        if (!c || PyList_Append(list, c) < 0)
+            Py_CLEAR(list);
+        Py_XDECREF(c);
+    }
+    return list;
+}
+
+static PyObject *
+tag_descendants(TagObject *t, void *closure)
+{
+    const fp_elem *e = TAG_ELEM(t);
+    uint32_t n = e->last - t->index;
+    PyObject *list = PyList_New(n);
+    for (uint32_t k = 0; list && k < n; k++) {
+        PyObject *c = fp_tag_new(t->doc, t->index + 1 + k);
+        if (!c)
+            Py_CLEAR(list);
+        else
+            PyList_SET_ITEM(list, k, c);
+    }
+    return list;
+}
+
+/* last index the siblings of element i can have */
+static uint32_t
+sibling_bound(const fp_doc *d, uint32_t i)
+{
+    int32_t p = d->elems[i].parent;
+    return p < 0 ? d->n - 1 : d->elems[p].last;
+}
+
+static PyObject *
+sibling(TagObject *t, PyObject *args, PyObject *kwargs, int forward)
+{
+    static char *kwlist[] = {"name", "id", "cls", "attrs", NULL};
+    PyObject *name = NULL, *id = NULL, *cls = NULL, *attrs = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, forward ? "|O$OOO:next_sibling" : "|O$OOO:prev_sibling",
+                                     kwlist, &name, &id, &cls, &attrs))
+        return NULL;
+    fp_query q;
+    fp_query_keep k;
+    int r = fp_query_build(t->doc, name, id, cls, attrs, &q, &k);
+    const fp_doc *d = &t->doc->doc;
+    const fp_elem *e = d->elems;
+    int32_t parent = e[t->index].parent;
+    int64_t found = -1;
+    if (r == 0 && forward) {
+        uint32_t bound = sibling_bound(d, t->index);
+        for (uint32_t j = e[t->index].last + 1; j <= bound && j < d->n; j = e[j].last + 1)
+            if (fp_match(d, j, &q)) {
+                found = j;
+                break;
+            }
+    } else if (r == 0) {
+        /* the previous sibling is the ancestor-or-self of i-1 whose parent is ours */
+        int64_t j = (int64_t)t->index - 1;
+        while (j >= 0 && j != parent) {
+            while (j >= 0 && e[j].parent != parent)
+                j = e[j].parent;
+            if (j < 0 || j == parent)
+                break;
+            if (fp_match(d, (uint32_t)j, &q)) {
+                found = j;
+                break;
+            }
+            j--;
+        }
+    }
+    fp_query_release(&k);
+    if (r < 0)
+        return NULL;
+    return found < 0 ? missing(t) : fp_tag_new(t->doc, (uint32_t)found);
+}
+
+static PyObject *
+tag_next_sibling(TagObject *t, PyObject *args, PyObject *kwargs)
+{
+    return sibling(t, args, kwargs, 1);
+}
+
+static PyObject *
+tag_prev_sibling(TagObject *t, PyObject *args, PyObject *kwargs)
+{
+    return sibling(t, args, kwargs, 0);
+}
+
+static PyObject *
+tag_find(TagObject *t, PyObject *args, PyObject *kwargs)
+{
+    return fp_find_common(t->doc, t->index + 1, TAG_ELEM(t)->last, args, kwargs, 0);
+}
+
+static PyObject *
+tag_find_all(TagObject *t, PyObject *args, PyObject *kwargs)
+{
+    if (TAG_ELEM(t)->last == t->index) {  /* no descendants: still validate the arguments */
+        PyObject *r = fp_find_common(t->doc, 1, 0, args, kwargs, 1);
+        return r;
+    }
+    return fp_find_common(t->doc, t->index + 1, TAG_ELEM(t)->last, args, kwargs, 1);
+}
+
+static PyObject *
+tag_select(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    return fp_delegate_select(self, "select", args, nargs);
+}
+
+static PyObject *
+tag_select_one(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    return fp_delegate_select(self, "select_one", args, nargs);
+}
+
+static PyObject *
+tag_matches(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    return fp_delegate_select(self, "matches", args, nargs);
+}
+
+static PyObject *
+tag_closest(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    return fp_delegate_select(self, "closest", args, nargs);
+}
+
+/* ---- protocol ---- */
+
+static PyObject *
+tag_repr(TagObject *t)
+{
+    PyObject *name = tag_name(t, NULL);
+    if (!name)
+        return NULL;
+    Py_ssize_t line, col;
+    fp_doc_line_col(t->doc, TAG_ELEM(t)->start, &line, &col);
+    PyObject *id = tag_id(t, NULL);
+    PyObject *r = NULL;
+    if (id && id != Py_None)
+        r = PyUnicode_FromFormat("<Tag %U#%U #%u at %zd (line %zd, col %zd)>", name, id, t->index,
+                                 fp_doc_offset(t->doc, TAG_ELEM(t)->start), line, col);
+    else if (id)
+        r = PyUnicode_FromFormat("<Tag %U #%u at %zd (line %zd, col %zd)>", name, t->index,
+                                 fp_doc_offset(t->doc, TAG_ELEM(t)->start), line, col);
+    Py_XDECREF(id);
+    Py_DECREF(name);
+    return r;
+}
+
+static PyObject *
+tag_richcompare(PyObject *a, PyObject *b, int op)
+{
+    if ((op != Py_EQ && op != Py_NE) || Py_TYPE(a) != Py_TYPE(b))
+        Py_RETURN_NOTIMPLEMENTED;
+    TagObject *x = (TagObject *)a, *y = (TagObject *)b;
+    int eq = x->doc == y->doc && x->index == y->index;
+    return PyBool_FromLong(op == Py_EQ ? eq : !eq);
+}
+
+static Py_hash_t
+tag_hash(TagObject *t)
+{
+    Py_hash_t h = (Py_hash_t)((uintptr_t)t->doc >> 4) * 1000003 ^ (Py_hash_t)t->index;
+    return h == -1 ? -2 : h;
+}
+
+static PyObject *
+tag_repr_html(PyObject *self, PyObject *unused)
+{
+    PyObject *mod = PyImport_ImportModule("fastparse._repr");
+    if (!mod)
+        return NULL;
+    PyObject *r = PyObject_CallMethod(mod, "tag_html", "O", self);
+    Py_DECREF(mod);
+    return r;
+}
+
+static PyMethodDef tag_methods[] = {
+    {"get", (PyCFunction)(void (*)(void))tag_get, METH_FASTCALL,
+     "get(name, default=None): attribute value (entities decoded), or default."},
+    {"get_text", (PyCFunction)(void (*)(void))tag_get_text, METH_VARARGS | METH_KEYWORDS,
+     "get_text(separator='', strip=False, skip=('script', 'style', 'template')) -> str\n\n"
+     "Text nodes joined by separator; strip trims each and drops empty ones;\n"
+     "elements named in skip are left out with their content."},
+    {"find", (PyCFunction)(void (*)(void))tag_find, METH_VARARGS | METH_KEYWORDS,
+     "find(name=None, *, id=None, cls=None, attrs=None) -> Tag | MISSING (descendants only)"},
+    {"find_all", (PyCFunction)(void (*)(void))tag_find_all, METH_VARARGS | METH_KEYWORDS,
+     "find_all(name=None, *, id=None, cls=None, attrs=None, limit=None) -> list[Tag] (descendants only)"},
+    {"next_sibling", (PyCFunction)(void (*)(void))tag_next_sibling, METH_VARARGS | METH_KEYWORDS,
+     "next_sibling(name=None, *, id=None, cls=None, attrs=None) -> Tag | MISSING"},
+    {"prev_sibling", (PyCFunction)(void (*)(void))tag_prev_sibling, METH_VARARGS | METH_KEYWORDS,
+     "prev_sibling(name=None, *, id=None, cls=None, attrs=None) -> Tag | MISSING"},
+    {"select", (PyCFunction)(void (*)(void))tag_select, METH_FASTCALL,
+     "select(css) -> list[Tag]: descendants matching a CSS selector."},
+    {"select_one", (PyCFunction)(void (*)(void))tag_select_one, METH_FASTCALL,
+     "select_one(css) -> Tag | MISSING"},
+    {"matches", (PyCFunction)(void (*)(void))tag_matches, METH_FASTCALL,
+     "matches(css) -> bool: whether this element matches the selector."},
+    {"closest", (PyCFunction)(void (*)(void))tag_closest, METH_FASTCALL,
+     "closest(css) -> Tag | MISSING: this element or its nearest ancestor matching the selector."},
+    {"_repr_html_", (PyCFunction)tag_repr_html, METH_NOARGS, "Outline for Jupyter."},
+    {NULL},
+};
+
+static PyGetSetDef tag_getset[] = {
+    {"name", (getter)tag_name, NULL, "Lower-case tag name.", NULL},
+    {"attrs", (getter)tag_attrs, NULL, "dict of attributes: lower-case names, decoded values, first duplicate wins.", NULL},
+    {"id", (getter)tag_id, NULL, "The id attribute, or None.", NULL},
+    {"classes", (getter)tag_classes, NULL, "The class attribute split on whitespace.", NULL},
+    {"text", (getter)tag_text, NULL, "All descendant text, references decoded, comments excluded (DOM textContent).", NULL},
+    {"html", (getter)tag_html, NULL, "The element's source, start tag to end tag.", NULL},
+    {"inner_html", (getter)tag_inner_html, NULL, "The source between the start and end tags.", NULL},
+    {"span", (getter)tag_span, NULL, "(start, end) of the element in doc.source.", NULL},
+    {"inner_span", (getter)tag_inner_span, NULL, "(start, end) of the content in doc.source.", NULL},
+    {"line", (getter)tag_line, NULL, "1-based line of the start tag.", NULL},
+    {"col", (getter)tag_col, NULL, "1-based column of the start tag (code points for str input, bytes for bytes).", NULL},
+    {"depth", (getter)tag_depth, NULL, "0 for top-level elements.", NULL},
+    {"index", (getter)tag_index, NULL, "Position in document order (doc[tag.index] is this tag).", NULL},
+    {"closed_by", (getter)tag_closed_by, NULL,
+     "How the element ended: 'end-tag', 'implied', 'parent-end', 'void', 'self-closing' or 'eof'.", NULL},
+    {"namespace", (getter)tag_namespace, NULL, "'html', 'svg' or 'math'.", NULL},
+    {"document", (getter)tag_document, NULL, "The Document this tag belongs to.", NULL},
+    {"parent", (getter)tag_parent, NULL, "The parent element, or MISSING.", NULL},
+    {"children", (getter)tag_children, NULL, "list of child elements.", NULL},
+    {"descendants", (getter)tag_descendants, NULL, "list of all descendant elements in document order.", NULL},
+    {"next", (getter)tag_next, NULL, "The next element in document order, or MISSING.", NULL},
+    {"prev", (getter)tag_prev, NULL, "The previous element in document order, or MISSING.", NULL},
+    {NULL},
+};
+
+static PyType_Slot tag_slots[] = {
+    {Py_tp_doc, "One element of a Document: cheap to create, computes everything from the index."},
+    {Py_tp_dealloc, tag_dealloc},
+    {Py_tp_repr, tag_repr},
+    {Py_tp_richcompare, tag_richcompare},
+    {Py_tp_hash, tag_hash},
+    {Py_tp_methods, tag_methods},
+    {Py_tp_getset, tag_getset},
+    {Py_mp_subscript, tag_subscript},
+    {Py_sq_contains, tag_contains},
+    {0, NULL},
+};
+
+PyType_Spec fp_tag_spec = {
+    .name = "fastparse.Tag",
+    .basicsize = sizeof(TagObject),
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE | Py_TPFLAGS_DISALLOW_INSTANTIATION,
+    .slots = tag_slots,
+};

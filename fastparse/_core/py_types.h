@@ -1,0 +1,72 @@
+/* py_types.h — what the binding files share: the Document and Tag objects,
+ * module state, and the helpers that turn engine results into Python objects.
+ * Only py_*.c include this; engine files include fp.h alone. */
+#ifndef FP_PY_TYPES_H
+#define FP_PY_TYPES_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+#include "fp.h"
+
+typedef struct {
+    PyObject_HEAD
+    fp_doc doc;
+    PyObject *source;       /* str or bytes, kept alive: doc.buf points into it */
+    PyObject *encoding;     /* str: WHATWG name of the encoding used */
+    PyObject *codec;        /* Python codec name for legacy documents, else NULL */
+    Py_ssize_t base;        /* bytes input: offset of buf in source (a skipped BOM) */
+    int is_str;             /* offsets reported in str indexes */
+    int str_ascii;          /* ... which equal byte offsets */
+    uint32_t *char_checkpoints;   /* lazy, non-ASCII str: code points before each 64-byte block */
+    uint32_t *line_starts;        /* lazy: byte offset of each line's first byte */
+    uint32_t nlines;
+    PyObject *names;        /* list: tag id -> str, filled on demand */
+    PyObject *weakreflist;
+} DocumentObject;
+
+typedef struct {
+    PyObject_HEAD
+    DocumentObject *doc;    /* strong reference: a Tag keeps its Document alive */
+    uint32_t index;
+} TagObject;
+
+typedef struct {
+    PyTypeObject *Document_type;
+    PyTypeObject *Tag_type;
+    PyObject *MISSING;          /* fastparse.MISSING */
+    PyObject *ParseLimitError;
+    PyObject *ParseError;       /* the namedtuple class of doc.errors entries */
+    PyObject *select_impl;      /* fastparse.selectors.select, looked up on first use */
+    PyObject *repr_html_impl;   /* fastparse._repr.repr_html, looked up on first use */
+} fp_state;
+
+fp_state *fp_state_of_type(PyTypeObject *type);
+
+/* py_tag.c */
+PyObject *fp_tag_new(DocumentObject *doc, uint32_t index);          /* new reference */
+PyObject *fp_tag_list(DocumentObject *doc, const uint32_t *idx, uint32_t n); /* new reference */
+extern PyType_Spec fp_tag_spec;
+
+/* py_document.c */
+extern PyType_Spec fp_document_spec;
+PyObject *fp_doc_decode(DocumentObject *d, const fp_buf *b);        /* new reference: buffer -> str */
+PyObject *fp_doc_tag_name(DocumentObject *d, uint16_t tag);         /* new reference */
+Py_ssize_t fp_doc_offset(DocumentObject *d, uint32_t byte_offset);  /* byte -> source index */
+void fp_doc_line_col(DocumentObject *d, uint32_t byte_offset, Py_ssize_t *line, Py_ssize_t *col);
+/* Parses the keyword filters shared by find/find_all/next_sibling. Fills q
+ * (buffers in *keep are owned by the caller, freed with fp_query_release).
+ * Returns 0, 1 when the filter can match nothing in this document, -1 on error. */
+typedef struct { PyObject *objs[64]; int n; fp_attr_query attrs[32]; } fp_query_keep;
+int fp_query_build(DocumentObject *d, PyObject *name, PyObject *id, PyObject *cls,
+                   PyObject *attrs, fp_query *q, fp_query_keep *keep);
+void fp_query_release(fp_query_keep *keep);
+PyObject *fp_doc_decode_bytes(DocumentObject *d, const uint8_t *p, size_t n); /* new reference */
+PyObject *fp_find_common(DocumentObject *d, uint32_t first, uint32_t last, PyObject *args,
+                         PyObject *kwargs, int find_all);
+/* text of element i, or of the document when i < 0; args NULL: .text (nothing skipped) */
+PyObject *fp_get_text(DocumentObject *d, int64_t i, PyObject *args, PyObject *kwargs);
+/* calls fastparse.selectors.<fn>(self, css) */
+PyObject *fp_delegate_select(PyObject *self, const char *fn, PyObject *const *args, Py_ssize_t nargs);
+
+#endif

@@ -1,0 +1,81 @@
+/* query.c — find / find_all: a loop over a range of the index testing tag
+ * id, id, one class token and attributes. Attribute values are compared as
+ * raw bytes, decoded first only when they hold a reference or CR/NUL. */
+#include <string.h>
+
+#include "internal.h"
+
+/* value of attribute a equals v[0..n), references decoded */
+static int
+value_equals(const fp_doc *d, const fp_attr *a, const uint8_t *v, size_t n)
+{
+    const uint8_t *raw = d->buf + a->value_start;
+    if (!memchr(raw, '&', a->value_len) && !memchr(raw, '\r', a->value_len) &&
+        !memchr(raw, 0, a->value_len))
+        return a->value_len == n && memcmp(raw, v, n) == 0;
+    fp_buf b = {0};
+    int eq = fp_attr_value(d, a, &b) == 0 && b.len == n && memcmp(b.data, v, n) == 0;
+    fp_buf_free(&b);
+    return eq;
+}
+
+static int
+has_token(const uint8_t *s, size_t len, const uint8_t *tok, size_t n)
+{
+    const uint8_t *end = s + len;
+    while (s < end) {
+        while (s < end && fp_is_ws(*s))
+            s++;
+        const uint8_t *w = s;
+        while (s < end && !fp_is_ws(*s))
+            s++;
+        if ((size_t)(s - w) == n && memcmp(w, tok, n) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+static int
+class_has(const fp_doc *d, const fp_attr *a, const uint8_t *tok, size_t n)
+{
+    const uint8_t *raw = d->buf + a->value_start;
+    if (!memchr(raw, '&', a->value_len))
+        return has_token(raw, a->value_len, tok, n);
+    fp_buf b = {0};
+    int yes = fp_attr_value(d, a, &b) == 0 && has_token(b.data, b.len, tok, n);
+    fp_buf_free(&b);
+    return yes;
+}
+
+int
+fp_match(const fp_doc *d, uint32_t i, const fp_query *q)
+{
+    if (q->tag >= 0 && d->elems[i].tag != q->tag)
+        return 0;
+    fp_attr a;
+    if (q->id && !(fp_attr_find(d, i, "id", 2, &a) && value_equals(d, &a, q->id, q->id_len)))
+        return 0;
+    if (q->cls && !(fp_attr_find(d, i, "class", 5, &a) && class_has(d, &a, q->cls, q->cls_len)))
+        return 0;
+    for (size_t k = 0; k < q->nattrs; k++) {
+        const fp_attr_query *aq = &q->attrs[k];
+        if (!fp_attr_find(d, i, aq->name, aq->name_len, &a))
+            return 0;
+        if (aq->value && !value_equals(d, &a, aq->value, aq->value_len))
+            return 0;
+    }
+    return 1;
+}
+
+uint32_t
+fp_find(const fp_doc *d, uint32_t first, uint32_t last, const fp_query *q, uint32_t *out,
+        uint32_t limit)
+{
+    uint32_t n = 0;
+    if (last >= d->n)
+        last = d->n - 1;
+    for (uint32_t i = first; i <= last && n < limit && d->n; i++)
+        if (fp_match(d, i, q))
+            out[n++] = i;
+    return n;
+}

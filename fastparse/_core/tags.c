@@ -1,0 +1,180 @@
+/* tags.c — tag name to id: the generated table for known names (see the NOTE
+ * on 5-bit packing in tools/gen_tags.py) and per-document interning for the
+ * rest. Names are ASCII-lower-cased, as the tokenizer does. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+uint32_t
+fp_tag_flags(int tag)
+{
+    return tag > 0 && tag < FP_TAG__COUNT ? fp_tag_flags_gen[tag] : 0;
+}
+
+static int
+lookup_long(const uint8_t *raw, size_t len)
+{
+    for (int k = 0; k < FP_TAG_LONG_COUNT; k++) {
+        int id = fp_tag_long_ids[k];
+        if (fp_tag_name_lens_gen[id] != len)
+            continue;
+        size_t i = 0;
+        while (i < len && fp_lower(raw[i]) == (uint8_t)fp_tag_names_gen[id][i])
+            i++;
+        if (i == len)
+            return id;
+    }
+    return 0;
+}
+
+int
+fp_tag_known(const uint8_t *raw, size_t len)
+{
+    if (len == 0)
+        return 0;
+    if (len > 12)
+        return lookup_long(raw, len);
+    uint64_t key = 0;
+    for (size_t i = 0; i < len; i++) {
+        uint8_t c = raw[i] | 0x20;
+        uint64_t code;
+        if (c >= 'a' && c <= 'z' && (raw[i] & 0xC0) == 0x40)
+            code = (uint64_t)(c - 'a' + 6);
+        else if (raw[i] >= '1' && raw[i] <= '6')
+            code = (uint64_t)(raw[i] - '1');
+        else
+            return lookup_long(raw, len);
+        key = (key << 5) | code;
+    }
+    uint32_t mask = (1u << FP_TAG_HASH_BITS) - 1;
+    uint32_t s = (uint32_t)((key * FP_TAG_HASH_MULT) >> (64 - FP_TAG_HASH_BITS));
+    while (fp_tag_hash_keys[s]) {
+        if (fp_tag_hash_keys[s] == key)
+            return fp_tag_hash_ids[s];
+        s = (s + 1) & mask;
+    }
+    return 0;
+}
+
+static uint32_t
+name_hash(const uint8_t *p, size_t n)
+{
+    uint32_t h = 2166136261u;   /* FNV-1a over the lower-cased bytes */
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ fp_lower(p[i])) * 16777619u;
+    return h;
+}
+
+static int
+names_grow_slots(fp_names *t)
+{
+    uint32_t nslots = t->nslots ? t->nslots * 2 : 64;
+    uint32_t *slots = calloc(nslots, sizeof *slots);
+    if (!slots)
+        return -1;
+    for (uint32_t k = 0; k < t->count; k++) {
+        const uint8_t *s = t->chars + t->offsets[k];
+        uint32_t h = name_hash(s, t->offsets[k + 1] - t->offsets[k]) & (nslots - 1);
+        while (slots[h])
+            h = (h + 1) & (nslots - 1);
+        slots[h] = k + 1;
+    }
+    free(t->slots);
+    t->slots = slots;
+    t->nslots = nslots;
+    return 0;
+}
+
+/* Looks the name up among this document's interned names; adds it if absent. */
+int
+fp_tag_intern(fp_names *t, const uint8_t *raw, size_t len)
+{
+    if ((t->count + 1) * 2 > t->nslots && names_grow_slots(t) < 0)
+        return -1;
+    uint32_t h = name_hash(raw, len) & (t->nslots - 1);
+    for (; t->slots[h]; h = (h + 1) & (t->nslots - 1)) {
+        uint32_t k = t->slots[h] - 1;
+        const uint8_t *s = t->chars + t->offsets[k];
+        if (t->offsets[k + 1] - t->offsets[k] != len)
+            continue;
+        size_t i = 0;
+        while (i < len && s[i] == fp_lower(raw[i]))
+            i++;
+        if (i == len)
+            return FP_TAG__COUNT + (int)k;
+    }
+    if (FP_TAG__COUNT + t->count >= 0xFFFF)
+        return -1;  /* 65,000 distinct unknown names: treated as out of memory */
+    if (t->count + 2 > t->cap) {
+        uint32_t cap = t->cap ? t->cap * 2 : 16;
+        uint32_t *offsets = realloc(t->offsets, cap * sizeof *offsets);
+        if (!offsets)
+            return -1;
+        t->offsets = offsets;
+        t->cap = cap;
+        if (t->count == 0)
+            t->offsets[0] = 0;
+    }
+    if (t->chars_len + len > t->chars_cap) {
+        uint32_t cap = t->chars_cap ? t->chars_cap : 256;
+        while (cap < t->chars_len + len)
+            cap *= 2;
+        uint8_t *chars = realloc(t->chars, cap);
+        if (!chars)
+            return -1;
+        t->chars = chars;
+        t->chars_cap = cap;
+    }
+    for (size_t i = 0; i < len; i++)
+        t->chars[t->chars_len + i] = fp_lower(raw[i]);
+    t->chars_len += (uint32_t)len;
+    t->offsets[t->count + 1] = t->chars_len;
+    t->slots[h] = ++t->count;
+    return FP_TAG__COUNT + (int)t->count - 1;
+}
+
+void
+fp_names_free(fp_names *t)
+{
+    free(t->chars);
+    free(t->offsets);
+    free(t->slots);
+    memset(t, 0, sizeof *t);
+}
+
+const uint8_t *
+fp_tag_name(const fp_doc *doc, uint16_t tag, size_t *len)
+{
+    if (tag < FP_TAG__COUNT) {
+        *len = fp_tag_name_lens_gen[tag];
+        return (const uint8_t *)fp_tag_names_gen[tag];
+    }
+    uint32_t k = tag - FP_TAG__COUNT;
+    *len = doc->names.offsets[k + 1] - doc->names.offsets[k];
+    return doc->names.chars + doc->names.offsets[k];
+}
+
+int
+fp_tag_lookup(const fp_doc *doc, const uint8_t *name, size_t len)
+{
+    int id = fp_tag_known(name, len);
+    if (id)
+        return id;
+    const fp_names *t = &doc->names;
+    if (!t->nslots)
+        return -1;
+    uint32_t h = name_hash(name, len) & (t->nslots - 1);
+    for (; t->slots[h]; h = (h + 1) & (t->nslots - 1)) {
+        uint32_t k = t->slots[h] - 1;
+        const uint8_t *s = t->chars + t->offsets[k];
+        if (t->offsets[k + 1] - t->offsets[k] != len)
+            continue;
+        size_t i = 0;
+        while (i < len && s[i] == fp_lower(name[i]))
+            i++;
+        if (i == len)
+            return FP_TAG__COUNT + (int)k;
+    }
+    return -1;
+}

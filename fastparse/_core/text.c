@@ -1,0 +1,275 @@
+/* text.c — decoded text of an element or of the whole document, and decoded
+ * attribute values, written to a buffer on demand. Text between elements is
+ * re-tokenized with the same scanners the parse used, so what was markup
+ * there (comments, stray end tags, ignored tags) is markup here. Newlines are
+ * normalised (CR LF and CR become LF) and references decoded. */
+#include <string.h>
+
+#include "internal.h"
+
+typedef struct {
+    const fp_doc *d;
+    const fp_text_opts *o;
+    fp_buf *out;
+    size_t node_start;   /* where the current text node's bytes begin in out */
+    size_t sep_at;       /* where its separator was written (rolled back if it ends empty) */
+    int in_node;
+    int any;             /* a node was written */
+    int fail;
+} text_ctx;
+
+static void
+put(text_ctx *c, const uint8_t *p, size_t n)
+{
+    if (!n)
+        return;
+    if (!c->in_node) {
+        c->in_node = 1;
+        c->sep_at = c->out->len;
+        if (c->any && c->o->sep_len && fp_buf_append(c->out, c->o->sep, c->o->sep_len) < 0)
+            c->fail = 1;
+        c->node_start = c->out->len;
+    }
+    if (fp_buf_append(c->out, p, n) < 0)
+        c->fail = 1;
+}
+
+static void
+put_cp(text_ctx *c, uint32_t cp)
+{
+    uint8_t s[5];
+    fp_buf tmp = {s, 0, sizeof s};
+    if (c->d->opts.legacy)
+        s[tmp.len++] = 0;   /* marks a code point among legacy-encoded bytes */
+    fp_buf_append_utf8(&tmp, cp);
+    put(c, s, tmp.len);
+}
+
+static int
+is_strip_ws(const uint8_t *p, const uint8_t *end, size_t *n)
+{
+    if (p < end && (fp_is_ws(*p) || *p == '\v')) {
+        *n = 1;
+        return 1;
+    }
+    if (end - p >= 2 && p[0] == 0xC2 && p[1] == 0xA0) {  /* U+00A0 NO-BREAK SPACE */
+        *n = 2;
+        return 1;
+    }
+    return 0;
+}
+
+/* A text node ends at markup: strip it and drop it when empty, if asked. */
+static void
+end_node(text_ctx *c)
+{
+    if (!c->in_node)
+        return;
+    c->in_node = 0;
+    if (c->o->strip) {
+        uint8_t *b = c->out->data + c->node_start, *e = c->out->data + c->out->len;
+        size_t n;
+        while (b < e && is_strip_ws(b, e, &n))
+            b += n;
+        while (e > b) {
+            if (fp_is_ws(e[-1]) || e[-1] == '\v')
+                e--;
+            else if (e - b >= 2 && e[-2] == 0xC2 && e[-1] == 0xA0)
+                e -= 2;
+            else
+                break;
+        }
+        if (b == e) {
+            c->out->len = c->sep_at;
+            return;
+        }
+        size_t len = (size_t)(e - b);
+        memmove(c->out->data + c->node_start, b, len);
+        c->out->len = c->node_start + len;
+    }
+    c->any = 1;
+}
+
+/* Literal characters with newline normalisation; NUL is dropped in HTML
+ * data ("in body" ignores it) and becomes U+FFFD elsewhere. */
+static void
+put_literal(text_ctx *c, const uint8_t *p, const uint8_t *q, int refs, int in_attr, int nul_to_fffd)
+{
+    while (p < q) {
+        const uint8_t *run = p;
+        while (p < q && *p != '\r' && *p != 0 && !(refs && *p == '&'))
+            p++;
+        put(c, run, (size_t)(p - run));
+        if (p >= q)
+            return;
+        if (*p == '\r') {                          /* U+000D CARRIAGE RETURN */
+            put(c, (const uint8_t *)"\n", 1);
+            p += (p + 1 < q && p[1] == '\n') ? 2 : 1;
+        } else if (*p == 0) {                      /* U+0000 NULL */
+            if (nul_to_fffd)
+                put_cp(c, 0xFFFD);
+            p++;
+        } else {                                   /* U+0026 AMPERSAND (&) */
+            uint32_t cp[2];
+            int ncp = 0;
+            size_t used = fp_entity_decode(p, q, in_attr, cp, &ncp);
+            if (!used) {
+                put(c, p, 1);
+                p++;
+                continue;
+            }
+            for (int k = 0; k < ncp; k++)
+                put_cp(c, cp[k]);
+            p += used;
+        }
+    }
+}
+
+static int
+skipped(const text_ctx *c, uint16_t tag)
+{
+    for (size_t k = 0; k < c->o->nskip; k++)
+        if (c->o->skip[k] == tag)
+            return 1;
+    return 0;
+}
+
+/* Data-state text in [p, q): characters, with markup between them skipped. */
+static void
+put_data(text_ctx *c, const uint8_t *p, const uint8_t *q, int foreign)
+{
+    const uint8_t *end = c->d->buf + c->d->len;
+    while (p < q) {
+        const uint8_t *lt = fp_scan_lt(p, q);
+        put_literal(c, p, lt, 1, 0, foreign);
+        if (lt >= q || lt + 1 >= end) {
+            if (lt < q)
+                put(c, lt, 1);
+            return;
+        }
+        uint8_t ch = lt[1];
+        const uint8_t *next;
+        if (fp_is_alpha(ch) || (ch == '/' && lt + 2 < end && fp_is_alpha(lt[2]))) {
+            fp_tag_token t;
+            next = fp_tok_tag(lt + (ch == '/' ? 2 : 1), end, &t);
+            if (!next)
+                return;               /* EOF inside a tag: the rest is not text */
+        } else if (ch == '/') {
+            if (lt + 2 >= end) {
+                put(c, lt, 2);        /* "</" at EOF is text */
+                return;
+            }
+            next = lt[2] == '>' ? lt + 3 : fp_tok_gt_end(lt + 2, end);
+        } else if (ch == '!') {
+            int kind;
+            const uint8_t *cs, *ce;
+            next = fp_tok_markup(lt, end, foreign, &kind, &cs, &ce);
+            if (kind == FP_MARKUP_CDATA) {
+                end_node(c);
+                put_literal(c, cs, ce, 0, 0, 1);
+            }
+        } else if (ch == '?') {
+            next = fp_tok_gt_end(lt + 2, end);
+        } else {
+            put(c, lt, 1);
+            p = lt + 1;
+            continue;
+        }
+        end_node(c);
+        p = next;
+    }
+}
+
+static void
+put_raw(text_ctx *c, const fp_elem *el)
+{
+    const uint8_t *b = c->d->buf;
+    end_node(c);
+    put_literal(c, b + el->inner_start, b + el->inner_end, (el->flags & FP_EF_RCDATA) != 0, 0, 1);
+    end_node(c);
+}
+
+static int
+foreign_of(const fp_doc *d, int32_t i)
+{
+    if (i < 0)
+        return 0;
+    uint8_t f = d->elems[i].flags;
+    return (f & (FP_EF_SVG | FP_EF_MATHML)) && !(f & (FP_EF_HTML_IP | FP_EF_TEXT_IP));
+}
+
+/* Walks root's subtree in document order without recursion: children of cur
+ * are cur+1, then each child's last+1, while <= cur's last. root -1 is the
+ * document: all elements, the whole buffer. */
+static void
+walk(text_ctx *c, int32_t root)
+{
+    const fp_doc *d = c->d;
+    const fp_elem *e = d->elems;
+    const uint8_t *b = d->buf;
+    if (root >= 0 && (e[root].flags & FP_EF_RAWTEXT)) {
+        put_raw(c, &e[root]);
+        return;
+    }
+    int32_t cur = root;
+    uint32_t pos = root >= 0 ? e[root].inner_start : 0;
+    uint32_t j = (uint32_t)(root + 1);
+    while (!c->fail) {
+        uint32_t last = cur >= 0 ? e[cur].last : d->n - 1;
+        if (d->n && j <= last && j < d->n) {
+            const fp_elem *ch = &e[j];
+            if (ch->start > pos)
+                put_data(c, b + pos, b + ch->start, foreign_of(d, cur));
+            end_node(c);
+            if (skipped(c, ch->tag) || (ch->flags & FP_EF_RAWTEXT) || ch->last == j) {
+                if (!skipped(c, ch->tag) && (ch->flags & FP_EF_RAWTEXT))
+                    put_raw(c, ch);
+                else if (!skipped(c, ch->tag) && ch->inner_end > ch->inner_start)
+                    put_data(c, b + ch->inner_start, b + ch->inner_end, foreign_of(d, (int32_t)j));
+                end_node(c);
+                pos = ch->end > pos ? ch->end : pos;
+                j = ch->last + 1;
+                continue;
+            }
+            cur = (int32_t)j;
+            pos = ch->inner_start;
+            j++;
+            continue;
+        }
+        uint32_t stop = cur >= 0 ? e[cur].inner_end : (uint32_t)d->len;
+        if (stop > pos)
+            put_data(c, b + pos, b + stop, foreign_of(d, cur));
+        end_node(c);
+        if (cur == root)
+            break;
+        pos = e[cur].end;
+        j = e[cur].last + 1;
+        cur = e[cur].parent;
+    }
+}
+
+int
+fp_text(const fp_doc *doc, uint32_t i, const fp_text_opts *o, fp_buf *out)
+{
+    text_ctx c = {doc, o, out, 0, 0, 0, 0, 0};
+    walk(&c, (int32_t)i);
+    return c.fail ? -1 : 0;
+}
+
+int
+fp_doc_text(const fp_doc *doc, const fp_text_opts *o, fp_buf *out)
+{
+    text_ctx c = {doc, o, out, 0, 0, 0, 0, 0};
+    walk(&c, -1);
+    return c.fail ? -1 : 0;
+}
+
+int
+fp_attr_value(const fp_doc *doc, const fp_attr *a, fp_buf *out)
+{
+    static const fp_text_opts plain = {0};
+    text_ctx c = {doc, &plain, out, 0, 0, 0, 0, 0};
+    const uint8_t *p = doc->buf + a->value_start;
+    put_literal(&c, p, p + a->value_len, 1, 1, 1);
+    return c.fail ? -1 : 0;
+}

@@ -1,0 +1,107 @@
+/* tokenizer_markup.c — where comments, doctypes, bogus comments and CDATA
+ * sections end (HTML Standard 13.2.5.41–13.2.5.69). Their contents do not
+ * create elements, so only the end matters; nothing here is indexed. */
+#include <string.h>
+
+#include "internal.h"
+
+/* 13.2.5.43 Comment start state onwards; p is just after "<!--". Covers the
+ * abrupt "<!-->" and "<!--->", "--!>" and unclosed comments (EOF). */
+const uint8_t *
+fp_tok_comment_end(const uint8_t *p, const uint8_t *end)
+{
+    if (p < end && *p == '>')                      /* <!--> */
+        return p + 1;
+    if (p + 1 < end && p[0] == '-' && p[1] == '>') /* <!---> */
+        return p + 2;
+    for (;;) {
+        const uint8_t *dash = memchr(p, '-', (size_t)(end - p));
+        if (!dash || dash + 1 >= end)
+            return end;
+        if (dash[1] != '-') {
+            p = dash + 1;
+            continue;
+        }
+        const uint8_t *q = dash + 2;               /* comment end state */
+        while (q < end && *q == '-')
+            q++;
+        if (q < end && *q == '>')
+            return q + 1;
+        if (q + 1 < end && q[0] == '!' && q[1] == '>')  /* comment end bang state */
+            return q + 2;
+        p = q;
+    }
+}
+
+/* Doctype and bogus comment states: the first U+003E (>) ends them. */
+const uint8_t *
+fp_tok_gt_end(const uint8_t *p, const uint8_t *end)
+{
+    const uint8_t *gt = memchr(p, '>', (size_t)(end - p));
+    return gt ? gt + 1 : end;
+}
+
+/* 13.2.5.69 CDATA section state: ends at "]]>". */
+const uint8_t *
+fp_tok_cdata_end(const uint8_t *p, const uint8_t *end)
+{
+    while (p + 2 < end) {
+        const uint8_t *b = memchr(p, ']', (size_t)(end - p - 2));
+        if (!b)
+            break;
+        if (b[1] == ']' && b[2] == '>')
+            return b + 3;
+        p = b + 1;
+    }
+    return end;
+}
+
+static int
+ascii_ieq(const uint8_t *p, const uint8_t *end, const char *lower)
+{
+    size_t n = strlen(lower);
+    if ((size_t)(end - p) < n)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (fp_lower(p[i]) != (uint8_t)lower[i])
+            return 0;
+    return 1;
+}
+
+/* 13.2.5.42 Markup declaration open state; p[0..1] == "<!". */
+const uint8_t *
+fp_tok_markup(const uint8_t *p, const uint8_t *end, int cdata_ok, int *kind,
+              const uint8_t **content, const uint8_t **content_end)
+{
+    const uint8_t *q = p + 2, *stop;
+    if (end - q >= 2 && q[0] == '-' && q[1] == '-') {
+        *kind = FP_MARKUP_COMMENT;
+        *content = q + 2;
+        stop = fp_tok_comment_end(q + 2, end);
+        /* the content ends before "-->" or "--!>"; abrupt "<!-->" leaves it empty */
+        const uint8_t *ce = stop;
+        if (stop > *content && stop[-1] == '>')
+            ce = stop - (stop[-2] == '!' ? 4 : 3);
+        *content_end = ce < *content ? *content : ce;
+        return stop;
+    }
+    if (ascii_ieq(q, end, "doctype")) {
+        *kind = FP_MARKUP_DOCTYPE;
+        *content = q + 7;
+        stop = fp_tok_gt_end(q + 7, end);
+        *content_end = stop > *content && stop[-1] == '>' ? stop - 1 : stop;
+        return stop;
+    }
+    if (cdata_ok && end - q >= 7 && memcmp(q, "[CDATA[", 7) == 0) {
+        *kind = FP_MARKUP_CDATA;
+        *content = q + 7;
+        stop = fp_tok_cdata_end(q + 7, end);
+        *content_end = stop - *content >= 3 && stop[-1] == '>' ? stop - 3 : stop;
+        return stop;
+    }
+    *kind = FP_MARKUP_BOGUS;  /* incorrectly-opened-comment */
+    *content = q;
+    stop = fp_tok_gt_end(q, end);
+    *content_end = stop > q && stop[-1] == '>' ? stop - 1 : stop;
+    return stop;
+}

@@ -1,0 +1,162 @@
+/* tokenizer_tag.c — the tag open, tag name and attribute states of the HTML
+ * Standard (13.2.5.6–13.2.5.40): where a tag ends, whether it self-closes, and
+ * its attributes when asked. Quoted values are skipped as a block (memchr);
+ * character references inside values are decoded later, on demand (text.c). */
+#include <string.h>
+
+#include "internal.h"
+
+#define WS FP_CC_WS
+#define NS FP_CC_NAME_STOP
+#define UQ FP_CC_UNQ_STOP
+#define TS FP_CC_TAG_STOP
+#define AL FP_CC_ALPHA
+
+const uint8_t fp_cc[256] = {
+    ['\t'] = WS | NS | UQ | TS, ['\n'] = WS | NS | UQ | TS,
+    ['\f'] = WS | NS | UQ | TS, ['\r'] = WS | NS | UQ | TS,
+    [' '] = WS | NS | UQ | TS,
+    ['/'] = NS | TS, ['>'] = NS | UQ | TS, ['='] = NS,
+    ['A'] = AL, ['B'] = AL, ['C'] = AL, ['D'] = AL, ['E'] = AL, ['F'] = AL, ['G'] = AL,
+    ['H'] = AL, ['I'] = AL, ['J'] = AL, ['K'] = AL, ['L'] = AL, ['M'] = AL, ['N'] = AL,
+    ['O'] = AL, ['P'] = AL, ['Q'] = AL, ['R'] = AL, ['S'] = AL, ['T'] = AL, ['U'] = AL,
+    ['V'] = AL, ['W'] = AL, ['X'] = AL, ['Y'] = AL, ['Z'] = AL,
+    ['a'] = AL, ['b'] = AL, ['c'] = AL, ['d'] = AL, ['e'] = AL, ['f'] = AL, ['g'] = AL,
+    ['h'] = AL, ['i'] = AL, ['j'] = AL, ['k'] = AL, ['l'] = AL, ['m'] = AL, ['n'] = AL,
+    ['o'] = AL, ['p'] = AL, ['q'] = AL, ['r'] = AL, ['s'] = AL, ['t'] = AL, ['u'] = AL,
+    ['v'] = AL, ['w'] = AL, ['x'] = AL, ['y'] = AL, ['z'] = AL,
+};
+
+/* 13.2.5.32 Before attribute name state through 13.2.5.40 Self-closing start
+ * tag state, one attribute per call. */
+int
+fp_tok_attr(const uint8_t **pp, const uint8_t *end, fp_raw_attr *a, int *self_closing)
+{
+    const uint8_t *p = *pp;
+    for (;;) {
+        while (p < end && fp_is_ws(*p))
+            p++;
+        if (p >= end)
+            return -1;
+        if (*p == '>') {                 /* U+003E GREATER-THAN SIGN (>) */
+            *pp = p + 1;
+            return 0;
+        }
+        if (*p != '/')
+            break;
+        p++;                             /* U+002F SOLIDUS (/): self-closing start tag state */
+        if (p < end && *p == '>') {
+            *self_closing = 1;
+            *pp = p + 1;
+            return 0;
+        }                                /* else unexpected-solidus-in-tag: reconsume */
+    }
+    /* attribute name state; a leading '=' belongs to the name */
+    a->name = p++;
+    while (p < end && !(fp_cc[*p] & FP_CC_NAME_STOP))
+        p++;
+    a->name_len = (size_t)(p - a->name);
+    a->has_value = 0;
+    a->value = p;
+    a->value_len = 0;
+    /* after attribute name state */
+    while (p < end && fp_is_ws(*p))
+        p++;
+    if (p < end && *p == '=') {
+        p++;                             /* before attribute value state */
+        while (p < end && fp_is_ws(*p))
+            p++;
+        if (p >= end)
+            return -1;
+        a->has_value = 1;
+        if (*p == '"' || *p == '\'') {   /* U+0022 QUOTATION MARK, U+0027 APOSTROPHE */
+            const uint8_t *close = memchr(p + 1, *p, (size_t)(end - p - 1));
+            if (!close)
+                return -1;
+            a->value = p + 1;
+            a->value_len = (size_t)(close - p - 1);
+            p = close + 1;
+        } else {                         /* unquoted; '>' here means an empty value */
+            a->value = p;
+            while (p < end && !(fp_cc[*p] & FP_CC_UNQ_STOP))
+                p++;
+            a->value_len = (size_t)(p - a->value);
+        }
+    }
+    *pp = p;
+    return 1;
+}
+
+/* 13.2.5.8 Tag name state, then the attribute states up to the '>'. */
+const uint8_t *
+fp_tok_tag(const uint8_t *p, const uint8_t *end, fp_tag_token *t)
+{
+    const uint8_t *name = p;
+    while (p < end && !(fp_cc[*p] & FP_CC_TAG_STOP))
+        p++;
+    if (p >= end)
+        return NULL;
+    t->name = name;
+    t->name_len = (size_t)(p - name);
+    t->tag = fp_tag_known(name, t->name_len);
+    t->self_closing = 0;
+    t->has_attrs = 0;
+    if (*p == '>')
+        return p + 1;
+    fp_raw_attr a;
+    int r;
+    while ((r = fp_tok_attr(&p, end, &a, &t->self_closing)) == 1)
+        t->has_attrs = 1;
+    return r == 0 ? p : NULL;
+}
+
+/* Position just after the tag name of element i's start tag. */
+static const uint8_t *
+after_name(const fp_doc *doc, uint32_t i)
+{
+    const uint8_t *p = doc->buf + doc->elems[i].start + 1;
+    const uint8_t *end = doc->buf + doc->elems[i].inner_start;
+    if (p < end && *p == '/')  /* "</br>" indexed as a br element */
+        p++;
+    while (p < end && !(fp_cc[*p] & FP_CC_TAG_STOP))
+        p++;
+    return p;
+}
+
+int
+fp_attr_next(const fp_doc *doc, uint32_t i, uint32_t *cursor, fp_attr *out)
+{
+    const fp_elem *e = &doc->elems[i];
+    const uint8_t *end = doc->buf + e->inner_start;
+    const uint8_t *p = *cursor ? doc->buf + *cursor : after_name(doc, i);
+    fp_raw_attr a;
+    int self_closing = 0;
+    if (p >= end || fp_tok_attr(&p, end, &a, &self_closing) != 1) {
+        *cursor = (uint32_t)(end - doc->buf);
+        return 0;
+    }
+    *cursor = (uint32_t)(p - doc->buf);
+    out->name_start = (uint32_t)(a.name - doc->buf);
+    out->name_len = (uint32_t)a.name_len;
+    out->value_start = (uint32_t)(a.value - doc->buf);
+    out->value_len = (uint32_t)a.value_len;
+    out->has_value = (uint8_t)a.has_value;
+    return 1;
+}
+
+int
+fp_attr_find(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_attr *out)
+{
+    uint32_t cursor = 0;
+    while (fp_attr_next(doc, i, &cursor, out)) {
+        if (out->name_len != len)
+            continue;
+        const uint8_t *s = doc->buf + out->name_start;
+        size_t k = 0;
+        while (k < len && fp_lower(s[k]) == (uint8_t)name[k])
+            k++;
+        if (k == len)
+            return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,542 @@
+"""Which encoding a byte string is in, decided the way a browser decides it.
+
+The C engine parses UTF-8 or an ASCII-compatible legacy encoding as is, so for
+bytes input all it needs is a name: `detect()` answers with a `Detection`.
+It follows the HTML Standard's encoding sniffing algorithm
+(https://html.spec.whatwg.org/multipage/parsing.html#encoding-sniffing-algorithm):
+
+1. A byte order mark (UTF-8, UTF-16LE, UTF-16BE) wins.            source "bom"
+2. The caller's ``encoding=`` label, a transport-layer hint such as an HTTP
+   charset, is obeyed whatever the bytes say.                      source "hint"
+3. The meta prescan of the first 1024 bytes ("prescan a byte stream to
+   determine its encoding", then "get an XML encoding"), step for step.
+   A <meta> naming UTF-16 means UTF-8 and x-user-defined means
+   windows-1252, as the spec says.                                 source "meta"
+4. The fallback: UTF-8 when the bytes validate as UTF-8, else
+   windows-1252.                                                   source "fallback"
+
+Two real-world rules refine steps 3 and 4, because pages lie about themselves:
+
+* A <meta> (or XML declaration) naming a legacy encoding loses to UTF-8 when
+  the whole document is valid UTF-8 and has non-ASCII bytes (source
+  "utf8-valid"). A legacy multi-byte or high-half text almost never validates
+  as UTF-8 by chance, while pages re-encoded to UTF-8 by a CMS or a crawler
+  keep their old <meta>: readability's qq/source.html declares gb2312 and is
+  UTF-8. A pure-ASCII document keeps its declared name (the text is the same).
+* When no early declaration exists and the bytes are not UTF-8, the prescan is
+  run again over the head of the document (up to ``<body`` or 64 KiB), which is
+  what a browser's "change the encoding while parsing" does when its tree
+  builder meets a later <meta charset> (source "late-meta"). Real pages put
+  the <meta> after 1 KB of scripts (the gb2312 and windows-1250 pages of the
+  trafilatura corpus). It only runs on this rare path.
+
+Labels are mapped by the Encoding Standard's table to a WHATWG name and a
+Python codec. Two WHATWG encodings have no Python codec, so this module
+registers one for each (``codecs.register``, at import):
+
+* "x-user-defined": bytes 0x80-0xFF decode to U+F780-U+F7FF.
+* "replacement" (labels iso-2022-kr, hz-gb-2312, iso-2022-cn...): the spec
+  maps these to an encoding that decodes any non-empty input to one U+FFFD,
+  so a stream in a 7-bit escape encoding can never be read as ASCII markup.
+  Its codec is named "whatwg-replacement"; a document in it parses as "\\ufffd".
+
+Python's codecs are close to but not identical with the WHATWG indexes: cp1252
+leaves 0x81 0x8D 0x8F 0x90 0x9D undefined (WHATWG: U+0081...), koi8_u and
+mac_cyrillic differ in a few bytes; decode with errors="replace".
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from typing import NamedTuple
+
+__all__ = ["Detection", "detect", "lookup", "prescan", "to_utf8"]
+
+# The Encoding Standard, section 4.2 "Names and labels"
+# (https://encoding.spec.whatwg.org/#names-and-labels; also its encodings.json):
+# every encoding, in the spec's order, with the Python codec that decodes it and
+# all of its labels. GBK decodes with the gb18030 decoder, Big5 includes HKSCS,
+# Shift_JIS is Windows-31J and EUC-KR is windows-949, as in the spec.
+_ENCODINGS: dict[str, tuple[str, tuple[str, ...]]] = {
+    # The Encoding
+    "utf-8": ("utf-8", (
+        "unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "utf-8", "utf8",
+        "x-unicode20utf8")),
+    # Legacy single-byte encodings
+    "ibm866": ("cp866", ("866", "cp866", "csibm866", "ibm866")),
+    "iso-8859-2": ("iso8859-2", (
+        "csisolatin2", "iso-8859-2", "iso-ir-101", "iso8859-2", "iso88592",
+        "iso_8859-2", "iso_8859-2:1987", "l2", "latin2")),
+    "iso-8859-3": ("iso8859-3", (
+        "csisolatin3", "iso-8859-3", "iso-ir-109", "iso8859-3", "iso88593",
+        "iso_8859-3", "iso_8859-3:1988", "l3", "latin3")),
+    "iso-8859-4": ("iso8859-4", (
+        "csisolatin4", "iso-8859-4", "iso-ir-110", "iso8859-4", "iso88594",
+        "iso_8859-4", "iso_8859-4:1988", "l4", "latin4")),
+    "iso-8859-5": ("iso8859-5", (
+        "csisolatincyrillic", "cyrillic", "iso-8859-5", "iso-ir-144", "iso8859-5",
+        "iso88595", "iso_8859-5", "iso_8859-5:1988")),
+    "iso-8859-6": ("iso8859-6", (
+        "arabic", "asmo-708", "csiso88596e", "csiso88596i", "csisolatinarabic",
+        "ecma-114", "iso-8859-6", "iso-8859-6-e", "iso-8859-6-i", "iso-ir-127",
+        "iso8859-6", "iso88596", "iso_8859-6", "iso_8859-6:1987")),
+    "iso-8859-7": ("iso8859-7", (
+        "csisolatingreek", "ecma-118", "elot_928", "greek", "greek8", "iso-8859-7",
+        "iso-ir-126", "iso8859-7", "iso88597", "iso_8859-7", "iso_8859-7:1987",
+        "sun_eu_greek")),
+    "iso-8859-8": ("iso8859-8", (
+        "csiso88598e", "csisolatinhebrew", "hebrew", "iso-8859-8", "iso-8859-8-e",
+        "iso-ir-138", "iso8859-8", "iso88598", "iso_8859-8", "iso_8859-8:1988",
+        "visual")),
+    "iso-8859-8-i": ("iso8859-8", ("csiso88598i", "iso-8859-8-i", "logical")),
+    "iso-8859-10": ("iso8859-10", (
+        "csisolatin6", "iso-8859-10", "iso-ir-157", "iso8859-10", "iso885910",
+        "l6", "latin6")),
+    "iso-8859-13": ("iso8859-13", ("iso-8859-13", "iso8859-13", "iso885913")),
+    "iso-8859-14": ("iso8859-14", ("iso-8859-14", "iso8859-14", "iso885914")),
+    "iso-8859-15": ("iso8859-15", (
+        "csisolatin9", "iso-8859-15", "iso8859-15", "iso885915", "iso_8859-15",
+        "l9")),
+    "iso-8859-16": ("iso8859-16", ("iso-8859-16",)),
+    "koi8-r": ("koi8-r", ("cskoi8r", "koi", "koi8", "koi8-r", "koi8_r")),
+    "koi8-u": ("koi8-u", ("koi8-ru", "koi8-u")),
+    "macintosh": ("mac-roman", ("csmacintosh", "mac", "macintosh", "x-mac-roman")),
+    "windows-874": ("cp874", (
+        "dos-874", "iso-8859-11", "iso8859-11", "iso885911", "tis-620",
+        "windows-874")),
+    "windows-1250": ("cp1250", ("cp1250", "windows-1250", "x-cp1250")),
+    "windows-1251": ("cp1251", ("cp1251", "windows-1251", "x-cp1251")),
+    "windows-1252": ("cp1252", (
+        "ansi_x3.4-1968", "ascii", "cp1252", "cp819", "csisolatin1", "ibm819",
+        "iso-8859-1", "iso-ir-100", "iso8859-1", "iso88591", "iso_8859-1",
+        "iso_8859-1:1987", "l1", "latin1", "us-ascii", "windows-1252", "x-cp1252")),
+    "windows-1253": ("cp1253", ("cp1253", "windows-1253", "x-cp1253")),
+    "windows-1254": ("cp1254", (
+        "cp1254", "csisolatin5", "iso-8859-9", "iso-ir-148", "iso8859-9",
+        "iso88599", "iso_8859-9", "iso_8859-9:1989", "l5", "latin5",
+        "windows-1254", "x-cp1254")),
+    "windows-1255": ("cp1255", ("cp1255", "windows-1255", "x-cp1255")),
+    "windows-1256": ("cp1256", ("cp1256", "windows-1256", "x-cp1256")),
+    "windows-1257": ("cp1257", ("cp1257", "windows-1257", "x-cp1257")),
+    "windows-1258": ("cp1258", ("cp1258", "windows-1258", "x-cp1258")),
+    "x-mac-cyrillic": ("mac-cyrillic", ("x-mac-cyrillic", "x-mac-ukrainian")),
+    # Legacy multi-byte Chinese (simplified) encodings
+    "gbk": ("gb18030", (
+        "chinese", "csgb2312", "csiso58gb231280", "gb2312", "gb_2312", "gb_2312-80",
+        "gbk", "iso-ir-58", "x-gbk")),
+    "gb18030": ("gb18030", ("gb18030",)),
+    # Legacy multi-byte Chinese (traditional) encodings
+    "big5": ("big5hkscs", ("big5", "big5-hkscs", "cn-big5", "csbig5", "x-x-big5")),
+    # Legacy multi-byte Japanese encodings
+    "euc-jp": ("euc_jp", ("cseucpkdfmtjapanese", "euc-jp", "x-euc-jp")),
+    "iso-2022-jp": ("iso2022_jp", ("csiso2022jp", "iso-2022-jp")),
+    "shift_jis": ("cp932", (
+        "csshiftjis", "ms932", "ms_kanji", "shift-jis", "shift_jis", "sjis",
+        "windows-31j", "x-sjis")),
+    # Legacy multi-byte Korean encodings
+    "euc-kr": ("cp949", (
+        "cseuckr", "csksc56011987", "euc-kr", "iso-ir-149", "korean",
+        "ks_c_5601-1987", "ks_c_5601-1989", "ksc5601", "ksc_5601", "windows-949")),
+    # Legacy miscellaneous encodings
+    "replacement": ("whatwg-replacement", (
+        "csiso2022kr", "hz-gb-2312", "iso-2022-cn", "iso-2022-cn-ext", "iso-2022-kr",
+        "replacement")),
+    "utf-16be": ("utf-16-be", ("unicodefffe", "utf-16be")),
+    "utf-16le": ("utf-16-le", (
+        "csunicode", "iso-10646-ucs-2", "ucs-2", "unicode", "unicodefeff", "utf-16",
+        "utf-16le")),
+    "x-user-defined": ("x-user-defined", ("x-user-defined",)),
+}
+
+_LABELS: dict[str, str] = {
+    label: name for name, (_, labels) in _ENCODINGS.items() for label in labels
+}
+_UTF16 = frozenset({"utf-16le", "utf-16be"})
+# Encodings the engine cannot scan as is: '<' may not be the byte 0x3C, or
+# ASCII bytes change meaning after an escape sequence.
+_TRANSCODE = _UTF16 | {"iso-2022-jp", "replacement"}
+_ASCII_WHITESPACE = "\t\n\x0c\r "
+
+
+def lookup(label: str) -> tuple[str, str]:
+    """(WHATWG name, Python codec) for an encoding label, per the Encoding Standard.
+
+    ASCII whitespace around the label is ignored and case is ASCII-insensitive,
+    so "  Latin1 " names windows-1252. An unknown label raises LookupError.
+    """
+    if not isinstance(label, str):
+        raise TypeError(f"encoding label must be str, not {type(label).__name__}")
+    # ASCII-only first: str.lower() would fold e.g. KELVIN SIGN to "k".
+    key = label.strip(_ASCII_WHITESPACE)
+    name = _LABELS.get(key.lower()) if key.isascii() else None
+    if name is None:
+        raise LookupError(
+            f"unknown encoding label {label!r} "
+            "(not a label of the WHATWG Encoding Standard)")
+    return name, _ENCODINGS[name][0]
+
+
+def _label_to_name(label: bytes) -> str | None:
+    """The spec's "get an encoding" on bytes from the document; None is failure."""
+    key = label.strip(b"\t\n\x0c\r ").lower()
+    return _LABELS.get(key.decode("latin-1")) if key.isascii() else None
+
+
+class Detection(NamedTuple):
+    """What detect() decided, and what the caller must do with the bytes."""
+
+    name: str        # WHATWG name: 'utf-8', 'windows-1251', 'shift_jis', ...
+    codec: str       # Python codec that decodes the input bytes
+    bom: bytes       # byte order mark to skip (b"" when none)
+    source: str      # "bom" | "hint" | "meta" | "late-meta" | "utf8-valid" | "fallback"
+    legacy: bool     # ASCII-compatible non-UTF-8: the engine parses the bytes as is
+    utf16: bool      # UTF-16LE/BE: transcode to UTF-8 before parsing
+    transcode: bool  # utf16, ISO-2022-JP or replacement: use to_utf8() first
+
+
+def _result(name: str, source: str, bom: bytes = b"") -> Detection:
+    transcode = name in _TRANSCODE
+    return Detection(name, _ENCODINGS[name][0], bom, source,
+                     not transcode and name != "utf-8", name in _UTF16, transcode)
+
+
+_BOMS = ((b"\xef\xbb\xbf", "utf-8"), (b"\xfe\xff", "utf-16be"), (b"\xff\xfe", "utf-16le"))
+_PRESCAN_BYTES = 1024
+_LATE_META_BYTES = 64 * 1024
+_META_OPEN = re.compile(rb"<[mM][eE][tT][aA]")
+_BODY_OPEN = re.compile(rb"<[bB][oO][dD][yY]")
+
+
+def _utf8_state(data) -> int:
+    """0: not UTF-8, 1: pure ASCII, 2: valid UTF-8 with non-ASCII bytes."""
+    # The C loop, imported here so that importing this module stays cheap.
+    from fastparse._core import utf8_check
+
+    return utf8_check(data)
+
+
+def detect(data, hint: str | None = None) -> Detection:
+    """Decide the encoding of an HTML document given as bytes (see the module doc).
+
+    `data` is bytes, bytearray or a memoryview of bytes; `hint` is a label
+    from the transport layer (LookupError when unknown). Only the first 1024
+    bytes are prescanned; the whole input is read only to validate UTF-8.
+    """
+    if isinstance(data, memoryview):
+        head = bytes(data.cast("B")[:_PRESCAN_BYTES])
+    elif isinstance(data, (bytes, bytearray)):
+        head = bytes(data[:_PRESCAN_BYTES])
+    else:
+        raise TypeError(f"detect() needs bytes-like data, not {type(data).__name__}")
+
+    # An unknown label is an error even when a BOM makes the hint moot.
+    hinted = lookup(hint)[0] if hint is not None else None
+    for bom, name in _BOMS:
+        if head.startswith(bom):
+            return _result(name, "bom", bom)
+    if hinted is not None:
+        return _result(hinted, "hint")
+
+    name = None
+    # NOTE: the prescan can only answer on a <meta> or an XML declaration, so the
+    # common page without either costs one regex search of 1 KB.
+    if _META_OPEN.search(head) or head.startswith((b"<?xml", b"<\x00?\x00x\x00", b"\x00<\x00?\x00x")):
+        name = prescan(head)
+    if name is not None:
+        if name != "utf-8" and name not in _UTF16 and _utf8_state(data) == 2:
+            return _result("utf-8", "utf8-valid")
+        return _result(name, "meta")
+
+    if _utf8_state(data):
+        return _result("utf-8", "fallback")
+    late = _late_meta(data)
+    if late is not None:
+        return _result(late, "late-meta")
+    return _result("windows-1252", "fallback")
+
+
+def _late_meta(data) -> str | None:
+    """The prescan over the document's head, for a <meta> past the first 1024 bytes."""
+    window = bytes(memoryview(data).cast("B")[:_LATE_META_BYTES])
+    body = _BODY_OPEN.search(window, _PRESCAN_BYTES)
+    if body is not None:
+        window = window[:body.start()]
+    return prescan(window) if _META_OPEN.search(window) else None
+
+
+def to_utf8(data, detection: Detection) -> bytes:
+    """The document as UTF-8, for an encoding the engine cannot parse as is.
+
+    Skips the BOM; malformed sequences become U+FFFD as in a browser.
+    """
+    body = memoryview(data).cast("B")[len(detection.bom):]
+    return str(body, detection.codec, "replace").encode("utf-8")
+
+
+# ---- the HTML Standard's prescan, section 13.2.3.2 ----
+# https://html.spec.whatwg.org/multipage/parsing.html#prescan-a-byte-stream-to-determine-its-encoding
+
+class _EndOfInput(Exception):
+    """The prescan's end condition: the window ran out mid-construct."""
+
+
+_WS = frozenset(b"\t\n\x0c\r ")
+_WS_SLASH = _WS | {0x2F}
+_LETTERS = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+# "get an attribute": a name runs to whitespace, '/', '>' or (after its first byte) '='.
+_ATTR_NAME = re.compile(rb"[^\t\n\x0c\r />][^\t\n\x0c\r /=>]*")
+_UNQUOTED_VALUE = re.compile(rb"[^\t\n\x0c\r >]*")
+_TAG_NAME_END = re.compile(rb"[\t\n\x0c\r >]")
+_NOT_WS = re.compile(rb"[^\t\n\x0c\r ]")
+_NOT_WS_SLASH = re.compile(rb"[^\t\n\x0c\r /]")
+# NOTE: one regex does what repeated "get an attribute" calls do in a tag that
+# is not <meta>, where only the end of the tag matters (5x faster in CPython).
+# Every part matches whole (a name up to its end, a quoted value up to its
+# quote), so it has a single way to match and never backtracks badly; when
+# the window ends inside the tag it fails and the exact steps take over.
+_TAG_ATTRIBUTES = re.compile(rb"""
+    (?:
+        [\t\n\x0c\r /]*
+        [^\t\n\x0c\r />][^\t\n\x0c\r /=>]*(?![^\t\n\x0c\r /=>])          # a name
+        (?:
+            [\t\n\x0c\r ]*=[\t\n\x0c\r ]*                                 # = value
+            (?: "[^"]*" | '[^']*' | (?=>)
+              | [^\t\n\x0c\r >"'][^\t\n\x0c\r >]*(?=[\t\n\x0c\r >]) )
+          | (?![\t\n\x0c\r ]*=)                                        # or none
+        )
+    )*
+    [\t\n\x0c\r /]*>""", re.VERBOSE)
+_FAILURE = object()  # charset= named no encoding; distinct from "no charset yet" (None)
+
+
+def prescan(head: bytes) -> str | None:
+    """The encoding the document declares in `head`, or None.
+
+    "Prescan a byte stream to determine its encoding" and, when it finds
+    nothing, "get an XML encoding". Running out of bytes is the end condition.
+    """
+    if head.startswith(b"<\x00?\x00x\x00"):
+        return "utf-16le"
+    if head.startswith(b"\x00<\x00?\x00x"):
+        return "utf-16be"
+    try:
+        found = _prescan_loop(head)
+    except _EndOfInput:
+        found = None
+    return found if found is not None else _xml_encoding(head)
+
+
+def _prescan_loop(b: bytes) -> str | None:
+    n = len(b)
+    # "Any other byte: do nothing", so jump from '<' to '<'.
+    pos = b.find(b"<")
+    while pos >= 0:
+        nxt = b[pos + 1] if pos + 1 < n else None
+        if b.startswith(b"<!--", pos):
+            # The '>' of the first "-->"; its dashes may be those of "<!--".
+            end = b.find(b"-->", pos + 2)
+            if end < 0:
+                return None
+            pos = end + 2
+        elif b[pos + 1:pos + 5].lower() == b"meta" and pos + 5 < n and b[pos + 5] in _WS_SLASH:
+            charset, pos = _meta_charset(b, pos + 5)
+            if charset is not None:
+                return charset
+        elif nxt in _LETTERS or (nxt == 0x2F and pos + 2 < n and b[pos + 2] in _LETTERS):
+            m = _TAG_NAME_END.search(b, pos)
+            if m is None:
+                return None
+            pos = _skip_attributes(b, m.start())
+        elif nxt in (0x21, 0x2F, 0x3F):  # "<!", "</", "<?"
+            pos = b.find(b">", pos + 1)
+            if pos < 0:
+                return None
+        elif nxt is None:
+            return None
+        pos = b.find(b"<", pos + 1)  # "next byte"
+    return None
+
+
+def _skip_attributes(b: bytes, pos: int) -> int:
+    """Repeat "get an attribute" until there is none; return the '>' position."""
+    m = _TAG_ATTRIBUTES.match(b, pos)
+    if m is not None:
+        return m.end() - 1
+    while True:  # the regex failed: the spec's steps find the end of input
+        name, _, pos = _get_attribute(b, pos)
+        if name is None:
+            return pos
+
+
+def _meta_charset(b: bytes, pos: int) -> tuple[str | None, int]:
+    """Steps 2-16 of the <meta> branch; `pos` is at the byte after "<meta"."""
+    seen: set[bytes] = set()
+    got_pragma = False
+    need_pragma = None
+    charset = None
+    while True:
+        name, value, pos = _get_attribute(b, pos)
+        if name is None:
+            break
+        if name in seen:
+            continue
+        seen.add(name)
+        if name == b"http-equiv":
+            got_pragma = got_pragma or value == b"content-type"
+        elif name == b"content":
+            found = _charset_from_content(value)
+            if found is not None and charset is None:
+                charset, need_pragma = found, True
+        elif name == b"charset":
+            charset, need_pragma = _label_to_name(value) or _FAILURE, False
+    if need_pragma is None or (need_pragma and not got_pragma) or charset is _FAILURE:
+        return None, pos
+    if charset in _UTF16:
+        return "utf-8", pos
+    if charset == "x-user-defined":
+        return "windows-1252", pos
+    return charset, pos
+
+
+def _get_attribute(b: bytes, pos: int) -> tuple[bytes | None, bytes, int]:
+    """The spec's "get an attribute": (name, value, position); name None at '>'.
+
+    Names and values are ASCII-lowercased, as the spec does.
+    """
+    m = _NOT_WS_SLASH.search(b, pos)
+    if m is None:
+        raise _EndOfInput
+    pos = m.start()
+    if b[pos] == 0x3E:  # '>'
+        return None, b"", pos
+    m = _ATTR_NAME.match(b, pos)
+    name, pos = m.group().lower(), m.end()
+    if pos >= len(b):
+        raise _EndOfInput
+    c = b[pos]
+    if c == 0x2F or c == 0x3E:  # '/' or '>'
+        return name, b"", pos
+    if c in _WS:  # "spaces": only an '=' after them gives a value
+        m = _NOT_WS.search(b, pos)
+        if m is None:
+            raise _EndOfInput
+        pos = m.start()
+        if b[pos] != 0x3D:
+            return name, b"", pos
+    pos += 1  # past '='
+    m = _NOT_WS.search(b, pos)
+    if m is None:
+        raise _EndOfInput
+    pos = m.start()
+    c = b[pos]
+    if c == 0x22 or c == 0x27:  # quoted value
+        end = b.find(bytes((c,)), pos + 1)
+        if end < 0:
+            raise _EndOfInput
+        return name, b[pos + 1:end].lower(), end + 1
+    if c == 0x3E:
+        return name, b"", pos
+    m = _UNQUOTED_VALUE.match(b, pos)
+    if m.end() >= len(b):
+        raise _EndOfInput
+    return name, m.group().lower(), m.end()
+
+
+def _charset_from_content(s: bytes) -> str | None:
+    """"Extracting a character encoding from a meta element" (a content= value)."""
+    s = s.lower()
+    pos = 0
+    while True:
+        i = s.find(b"charset", pos)
+        if i < 0:
+            return None
+        pos = i + 7
+        while pos < len(s) and s[pos] in _WS:
+            pos += 1
+        if pos < len(s) and s[pos] == 0x3D:
+            pos += 1
+            break
+    while pos < len(s) and s[pos] in _WS:
+        pos += 1
+    if pos >= len(s):
+        return None
+    c = s[pos]
+    if c == 0x22 or c == 0x27:
+        end = s.find(bytes((c,)), pos + 1)
+        return None if end < 0 else _label_to_name(s[pos + 1:end])
+    end = pos
+    while end < len(s) and s[end] not in _WS and s[end] != 0x3B:  # ';'
+        end += 1
+    return _label_to_name(s[pos:end])
+
+
+def _xml_encoding(b: bytes) -> str | None:
+    """"Get an XML encoding": <?xml ... encoding="label"?> at the very start."""
+    if not b.startswith(b"<?xml"):
+        return None
+    gt = b.find(b">")
+    if gt < 0:
+        return None
+    decl = b[:gt]
+    pos = decl.find(b"encoding")
+    if pos < 0:
+        return None
+    pos += 8
+    while pos < len(decl) and decl[pos] <= 0x20:
+        pos += 1
+    if pos >= len(decl) or decl[pos] != 0x3D:
+        return None
+    pos += 1
+    while pos < len(decl) and decl[pos] <= 0x20:
+        pos += 1
+    if pos >= len(decl) or decl[pos] not in (0x22, 0x27):
+        return None
+    end = decl.find(decl[pos:pos + 1], pos + 1)
+    if end < 0:
+        return None
+    label = decl[pos + 1:end]
+    if any(c <= 0x20 for c in label):
+        return None
+    name = _label_to_name(label)
+    return "utf-8" if name in _UTF16 else name
+
+
+# ---- codecs for the two WHATWG encodings Python lacks ----
+
+_X_USER_DEFINED = "".join(chr(i) if i < 0x80 else chr(0xF700 + i) for i in range(256))
+_X_USER_DEFINED_ENCODE = codecs.charmap_build(_X_USER_DEFINED)
+
+
+def _x_user_defined_decode(data, errors="strict"):
+    return codecs.charmap_decode(data, errors, _X_USER_DEFINED)
+
+
+def _x_user_defined_encode(text, errors="strict"):
+    return codecs.charmap_encode(text, errors, _X_USER_DEFINED_ENCODE)
+
+
+def _replacement_decode(data, errors="strict"):
+    # The spec's replacement decoder: one U+FFFD for the whole non-empty stream.
+    n = len(memoryview(data))
+    return ("\ufffd" if n else ""), n
+
+
+def _replacement_encode(text, errors="strict"):
+    # Its output encoding is UTF-8 (Encoding Standard, "get an output encoding").
+    return codecs.utf_8_encode(text, errors)
+
+
+_CODECS = {
+    "x_user_defined": codecs.CodecInfo(
+        _x_user_defined_encode, _x_user_defined_decode, name="x-user-defined"),
+    "whatwg_replacement": codecs.CodecInfo(
+        _replacement_encode, _replacement_decode, name="whatwg-replacement"),
+}
+
+
+def _search_codec(normalized_name: str):
+    return _CODECS.get(normalized_name.replace("-", "_"))
+
+
+codecs.register(_search_codec)

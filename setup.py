@@ -1,0 +1,22 @@
+"""The one C extension; all metadata lives in pyproject.toml."""
+import glob
+import platform
+
+from setuptools import Extension, setup
+
+# C11 for stdint/stdbool; optimisation level comes from the environment (CFLAGS),
+# so sanitizer and debug builds need no edit here.
+extra = ["-std=c11", "-fvisibility=hidden"]
+if platform.system() == "Windows":
+    extra = []
+
+setup(
+    ext_modules=[
+        Extension(
+            "fastparse._core",
+            sources=sorted(glob.glob("fastparse/_core/*.c")),
+            include_dirs=["fastparse/_core"],
+            extra_compile_args=extra,
+        )
+    ]
+)

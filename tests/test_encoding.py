@@ -1,0 +1,491 @@
+"""Encoding detection for bytes input: the WHATWG label table, BOM, hint,
+meta prescan, fallback, and the real pages of ../shared/corpora."""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import html
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fastparse import encoding
+from fastparse.encoding import detect, lookup, prescan, to_utf8
+
+CORPORA = Path(__file__).resolve().parents[1].parent / "shared" / "corpora"
+
+
+def _py_utf8_check(data) -> int:
+    """Reference for fastparse._core.utf8_check: 0 invalid, 1 ASCII, 2 UTF-8."""
+    raw = bytes(data)
+    if raw.isascii():
+        return 1
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return 0
+    return 2
+
+
+@pytest.fixture(autouse=True)
+def _utf8_check(monkeypatch):
+    # Until the engine provides utf8_check, detect() validates with Python.
+    try:
+        from fastparse._core import utf8_check  # noqa: F401
+    except ImportError:
+        monkeypatch.setattr(encoding, "_utf8_state", _py_utf8_check)
+
+
+# ---- the label table ----
+
+# Two or more labels of every encoding of the Encoding Standard.
+SAMPLE_LABELS = {
+    "unicode-1-1-utf-8": "utf-8", "utf8": "utf-8", "x-unicode20utf8": "utf-8",
+    "866": "ibm866", "csibm866": "ibm866",
+    "latin2": "iso-8859-2", "iso_8859-2:1987": "iso-8859-2",
+    "l3": "iso-8859-3", "iso-ir-109": "iso-8859-3",
+    "csisolatin4": "iso-8859-4", "iso88594": "iso-8859-4",
+    "cyrillic": "iso-8859-5", "iso_8859-5": "iso-8859-5",
+    "arabic": "iso-8859-6", "iso-8859-6-i": "iso-8859-6", "asmo-708": "iso-8859-6",
+    "greek8": "iso-8859-7", "sun_eu_greek": "iso-8859-7",
+    "visual": "iso-8859-8", "iso-8859-8-e": "iso-8859-8",
+    "iso-8859-8-i": "iso-8859-8-i", "logical": "iso-8859-8-i", "csiso88598i": "iso-8859-8-i",
+    "latin6": "iso-8859-10", "iso885910": "iso-8859-10",
+    "iso8859-13": "iso-8859-13", "iso885914": "iso-8859-14",
+    "l9": "iso-8859-15", "csisolatin9": "iso-8859-15", "iso-8859-16": "iso-8859-16",
+    "koi": "koi8-r", "koi8_r": "koi8-r", "koi8-ru": "koi8-u", "koi8-u": "koi8-u",
+    "mac": "macintosh", "x-mac-roman": "macintosh",
+    "tis-620": "windows-874", "iso-8859-11": "windows-874",
+    "x-cp1250": "windows-1250", "cp1251": "windows-1251",
+    "latin1": "windows-1252", "iso-8859-1": "windows-1252", "ascii": "windows-1252",
+    "us-ascii": "windows-1252", "ansi_x3.4-1968": "windows-1252",
+    "cp1253": "windows-1253", "latin5": "windows-1254", "iso-8859-9": "windows-1254",
+    "x-cp1255": "windows-1255", "cp1256": "windows-1256", "windows-1257": "windows-1257",
+    "cp1258": "windows-1258", "x-mac-ukrainian": "x-mac-cyrillic",
+    "gb2312": "gbk", "chinese": "gbk", "x-gbk": "gbk", "csgb2312": "gbk",
+    "gb18030": "gb18030",
+    "big5-hkscs": "big5", "x-x-big5": "big5",
+    "cseucpkdfmtjapanese": "euc-jp", "x-euc-jp": "euc-jp",
+    "csiso2022jp": "iso-2022-jp",
+    "x-sjis": "shift_jis", "csshiftjis": "shift_jis", "ms932": "shift_jis",
+    "windows-31j": "shift_jis",
+    "korean": "euc-kr", "ks_c_5601-1987": "euc-kr", "windows-949": "euc-kr",
+    "iso-2022-kr": "replacement", "hz-gb-2312": "replacement",
+    "iso-2022-cn-ext": "replacement", "replacement": "replacement",
+    "unicodefffe": "utf-16be", "utf-16be": "utf-16be",
+    "utf-16": "utf-16le", "ucs-2": "utf-16le", "unicode": "utf-16le",
+    "x-user-defined": "x-user-defined",
+}
+
+
+@pytest.mark.parametrize(("label", "name"), sorted(SAMPLE_LABELS.items()))
+def test_label_maps_to_its_encoding(label, name):
+    assert lookup(label)[0] == name
+
+
+def test_sample_covers_every_encoding_and_table_has_spec_size():
+    # The Encoding Standard lists 40 encodings with 228 labels between them.
+    assert set(SAMPLE_LABELS.values()) == set(encoding._ENCODINGS)
+    assert len(encoding._ENCODINGS) == 40
+    assert len(encoding._LABELS) == 228
+
+
+@pytest.mark.parametrize("name", sorted(encoding._ENCODINGS))
+def test_every_encoding_has_a_working_python_codec(name):
+    assert lookup(name)[0] == name  # the name is one of its own labels
+    codec = lookup(name)[1]
+    assert codecs.lookup(codec)
+    if name not in encoding._TRANSCODE:  # ASCII-compatible: the engine reads '<' as is
+        assert b"<p>".decode(codec) == "<p>"
+
+
+@pytest.mark.parametrize(("label", "expected"), [
+    ("  LATIN1\t\n", ("windows-1252", "cp1252")),
+    ("\x0cUtF-8\r", ("utf-8", "utf-8")),
+    ("Shift_JIS", ("shift_jis", "cp932")),
+    ("GB2312", ("gbk", "gb18030")),
+    ("ISO-8859-8-I", ("iso-8859-8-i", "iso8859-8")),
+])
+def test_lookup_strips_ascii_whitespace_and_ignores_case(label, expected):
+    assert lookup(label) == expected
+
+
+@pytest.mark.parametrize("label", [
+    "latin-1",         # a Python codec name, not a WHATWG label
+    "utf_8",
+    "utf-7",
+    "",
+    "\x0butf-8",       # vertical tab is not ASCII whitespace
+    "\xa0utf-8",       # nor is NO-BREAK SPACE
+    "\u212aoi8-r",     # KELVIN SIGN lower-cases to "k" outside ASCII
+    "utf-8\x00",
+])
+def test_unknown_label_raises_lookup_error_quoting_it(label):
+    with pytest.raises(LookupError) as info:
+        lookup(label)
+    assert repr(label) in str(info.value)
+
+
+def test_lookup_rejects_non_str():
+    with pytest.raises(TypeError):
+        lookup(b"utf-8")
+
+
+def test_codecs_for_encodings_python_lacks():
+    assert b"a\x80\xff".decode("x-user-defined") == "a\uf780\uf7ff"
+    assert "a\uf780\uf7ff".encode("x-user-defined") == b"a\x80\xff"
+    assert b"".decode("whatwg-replacement") == ""
+    assert b"<script>alert(1)</script>".decode("whatwg-replacement") == "\ufffd"
+
+
+# ---- BOM and hint ----
+
+@pytest.mark.parametrize(("bom", "name", "utf16"), [
+    (b"\xef\xbb\xbf", "utf-8", False),
+    (b"\xff\xfe", "utf-16le", True),
+    (b"\xfe\xff", "utf-16be", True),
+])
+def test_bom_wins_over_hint_and_meta(bom, name, utf16):
+    data = bom + b'<meta charset="windows-1251"><p>x'
+    d = detect(data, hint="koi8-r")
+    assert (d.name, d.bom, d.source, d.utf16, d.transcode) == (name, bom, "bom", utf16, utf16)
+    assert d.legacy is False
+
+
+def test_utf16_document_is_transcoded_to_utf8():
+    data = b"\xff\xfe" + "<p>é€</p>".encode("utf-16-le")
+    d = detect(data)
+    assert d.codec == "utf-16-le"
+    assert to_utf8(data, d) == "<p>é€</p>".encode()
+
+
+def test_hint_beats_meta_and_is_obeyed_even_against_valid_utf8():
+    data = '<meta charset="windows-1251"><p>é'.encode()
+    d = detect(data, hint="ISO-8859-2")
+    assert (d.name, d.codec, d.source, d.legacy) == ("iso-8859-2", "iso8859-2", "hint", True)
+
+
+def test_utf16_hint_needs_transcoding():
+    d = detect("<p>x".encode("utf-16-be"), hint="utf-16be")
+    assert (d.name, d.bom, d.utf16, d.transcode, d.legacy) == ("utf-16be", b"", True, True, False)
+
+
+def test_unknown_hint_raises_even_with_a_bom():
+    with pytest.raises(LookupError, match="'klingon'"):
+        detect(b"\xef\xbb\xbf<p>", hint="klingon")
+
+
+@pytest.mark.parametrize("name", ["iso-2022-jp", "replacement"])
+def test_ascii_incompatible_encodings_are_transcoded_not_parsed_as_is(name):
+    d = detect(b"<p>x", hint=name)
+    assert (d.legacy, d.utf16, d.transcode) == (False, False, True)
+
+
+def test_replacement_document_becomes_one_replacement_character():
+    data = b"\x1b$)C<p>\x0e!!\x0f"
+    assert to_utf8(data, detect(data, hint="iso-2022-kr")) == "\ufffd".encode()
+
+
+@pytest.mark.parametrize("data", [b"<p>x</p>", bytearray(b"<p>x</p>"), memoryview(b"<p>x</p>")])
+def test_bytes_like_inputs(data):
+    assert detect(data).name == "utf-8"
+
+
+def test_str_is_rejected():
+    with pytest.raises(TypeError):
+        detect("<p>x</p>")
+
+
+# ---- the meta prescan ----
+
+CYR = "<p>Привет</p>"
+
+
+def _doc(head: str, body: str = CYR, codec: str = "cp1251") -> bytes:
+    return head.encode("ascii") + body.encode(codec)
+
+
+@pytest.mark.parametrize("head", [
+    '<meta charset="windows-1251">',
+    "<meta charset='windows-1251'>",
+    "<meta charset=windows-1251>",
+    "<META CHARSET=WINDOWS-1251>",
+    "<meta/charset=cp1251>",
+    '<meta charset = " windows-1251 ">',
+    '<meta http-equiv="Content-Type" content="text/html; charset=windows-1251">',
+    '<meta content="text/html;charset=windows-1251" http-equiv="content-type">',
+    "<meta http-equiv=content-type content='text/html; charset=\"windows-1251\"'>",
+    '<meta http-equiv="Content-Type" content="text/html; charset =  windows-1251;x">',
+    '<meta http-equiv="content-type" content="charset; charset=windows-1251">',
+    '<!DOCTYPE html><html lang="ru"><head><title>x</title><meta charset="windows-1251">',
+    '<!-- a comment --><meta charset="windows-1251">',
+    '<!--><meta charset="windows-1251">',  # "<!-->" is a whole comment
+    '<meta charset="bogus"><meta charset="windows-1251">',  # failure: keep scanning
+    '<meta charset="windows-1251" charset="koi8-r">',  # first duplicate wins
+    '<meta http-equiv="content-type" content="charset=koi8-r" charset="windows-1251">',
+    '<?xml version="1.0" encoding="windows-1251"?><html>',
+])
+def test_prescan_finds_the_declaration(head):
+    d = detect(_doc(head))
+    assert (d.name, d.codec, d.source, d.legacy) == ("windows-1251", "cp1251", "meta", True)
+
+
+@pytest.mark.parametrize("head", [
+    '<!-- <meta charset="windows-1251"> -->',
+    '<meta content="text/html; charset=windows-1251">',  # content needs http-equiv
+    '<meta http-equiv="refresh" content="5; charset=windows-1251">',
+    '<meta http-equiv="content-type" content="text/html; charset=\'windows-1251">',
+    '<a title=\'<meta charset="windows-1251">\'>',  # inside an attribute value
+    '<metadata charset="windows-1251">',
+    '<meta name="x" content="y">',
+    '<?xml version="1.0" encoding="windows 1251"?>',
+])
+def test_prescan_ignores_non_declarations(head):
+    d = detect(_doc(head))
+    assert (d.name, d.source) == ("windows-1252", "fallback")
+
+
+def test_utf16_in_meta_means_utf8_and_x_user_defined_means_windows_1252():
+    assert prescan(b'<meta charset="utf-16le">') == "utf-8"
+    assert prescan(b'<meta http-equiv="Content-Type" content="text/html; charset=UTF-16">') == "utf-8"
+    assert prescan(b'<meta charset="x-user-defined">') == "windows-1252"
+    assert prescan(b'<?xml version="1.0" encoding="UTF-16"?>') == "utf-8"
+
+
+def test_utf16_xml_declaration_without_bom():
+    data = '<?xml version="1.0"?><html><p>é</p>'.encode("utf-16-le")
+    d = detect(data)
+    assert (d.name, d.source, d.utf16) == ("utf-16le", "meta", True)
+    assert detect('<?xml version="1.0"?>'.encode("utf-16-be")).name == "utf-16be"
+
+
+def test_meta_past_1024_bytes_is_not_prescanned():
+    pad = "<p>" + "x" * 1100 + "</p>"
+    # Valid UTF-8 (here ASCII): the fallback; the late meta is not consulted.
+    d = detect((pad + '<meta charset="windows-1251">').encode())
+    assert (d.name, d.source) == ("utf-8", "fallback")
+
+
+def test_meta_cut_by_the_1024_byte_boundary_is_ignored():
+    head = " " * 1010 + '<meta charset="koi8-r">'
+    assert len(head.split("charset")[0]) < 1024 < len(head)
+    assert prescan(head.encode()[:1024]) is None
+    assert detect(head.encode()).source == "fallback"
+
+
+def test_late_meta_is_used_when_bytes_are_not_utf8():
+    script = "<script>var a = 1;</script>\n" * 60
+    data = _doc(f"<html><head>{script}<meta charset=windows-1251></head><body>")
+    d = detect(data)
+    assert (d.name, d.source, d.legacy) == ("windows-1251", "late-meta", True)
+
+
+def test_late_meta_stops_at_body():
+    data = _doc("<html><head>" + " " * 1100 + "</head><body><meta charset=windows-1251>")
+    assert (detect(data).name, detect(data).source) == ("windows-1252", "fallback")
+
+
+def test_no_meta_means_no_prescan(monkeypatch):
+    def fail(head):
+        raise AssertionError("prescan ran without a <meta> or an XML declaration")
+
+    monkeypatch.setattr(encoding, "prescan", fail)
+    assert detect(b"<!doctype html><title>x</title><p>" * 50).name == "utf-8"
+
+
+_TAG_BYTES = st.lists(
+    st.sampled_from([b"a", b"B", b"=", b'"', b"'", b" ", b"\t", b"/", b">", b"\xe9", b"x="]),
+    max_size=24).map(b"".join)
+
+
+@settings(max_examples=3000)
+@given(_TAG_BYTES)
+def test_tag_skipping_regex_agrees_with_get_an_attribute_steps(tail):
+    """The fast path for non-meta tags ends where the spec's steps end."""
+    data = b"<a " + tail
+    pos = 2
+    try:
+        while True:
+            name, _, pos = encoding._get_attribute(data, pos)
+            if name is None:
+                break
+        expected = pos
+    except encoding._EndOfInput:
+        expected = None
+    m = encoding._TAG_ATTRIBUTES.match(data, 2)
+    assert (m.end() - 1 if m else None) == expected
+
+
+def test_prescan_skips_quoted_attribute_values_of_other_tags():
+    assert prescan(b'<a title="x > <meta charset=koi8-r>" b=1><meta charset=koi8-u>') == "koi8-u"
+    assert prescan(b"<a title='x' b=\"<meta charset=koi8-r>\"><meta charset=koi8-u>") == "koi8-u"
+    assert prescan(b"<a b=x<meta charset=koi8-r>") is None  # one unquoted value
+    assert prescan(b"<a b = c <meta charset=koi8-r>") == "koi8-r"
+
+
+# ---- fallback and the real-world UTF-8 rule ----
+
+def test_fallback_utf8_when_bytes_validate():
+    d = detect("<p>naïve – 東京</p>".encode())
+    assert (d.name, d.source, d.legacy, d.bom) == ("utf-8", "fallback", False, b"")
+
+
+def test_fallback_ascii_is_utf8():
+    assert detect(b"<p>plain</p>").name == "utf-8"
+
+
+def test_fallback_windows_1252_when_bytes_are_not_utf8():
+    d = detect("<p>café</p>".encode("cp1252"))
+    assert (d.name, d.codec, d.source, d.legacy) == ("windows-1252", "cp1252", "fallback", True)
+
+
+def test_legacy_meta_loses_to_valid_utf8_with_non_ascii():
+    data = '<meta charset="gb2312"><p>中文</p>'.encode()
+    d = detect(data)
+    assert (d.name, d.source, d.legacy) == ("utf-8", "utf8-valid", False)
+
+
+def test_legacy_meta_kept_when_bytes_really_are_legacy():
+    data = '<meta charset="gb2312"><p>中文</p>'.encode("gbk")
+    d = detect(data)
+    assert (d.name, d.codec, d.source) == ("gbk", "gb18030", "meta")
+    assert data.decode(d.codec) == '<meta charset="gb2312"><p>中文</p>'
+
+
+def test_legacy_meta_kept_for_pure_ascii():
+    d = detect(b'<meta charset="iso-8859-1"><p>plain</p>')
+    assert (d.name, d.source) == ("windows-1252", "meta")
+
+
+def test_utf8_meta_obeyed_even_for_invalid_utf8():
+    d = detect('<meta charset="utf-8"><p>café</p>'.encode("cp1252"))
+    assert (d.name, d.source) == ("utf-8", "meta")
+
+
+def test_python_utf8_reference_matches_the_spec_on_edge_cases():
+    # Overlongs, surrogates and code points past U+10FFFF are not UTF-8.
+    for bad in (b"\xc0\xaf", b"\xed\xa0\x80", b"\xf4\x90\x80\x80", b"\xe2\x82"):
+        assert _py_utf8_check(b"<p>" + bad) == 0
+    assert _py_utf8_check("€".encode()) == 2
+
+
+# ---- the real pages ----
+
+def _manifest_pages() -> list[tuple[str, str]]:
+    manifest = CORPORA / "MANIFEST.tsv"
+    if not manifest.exists():
+        return []
+    with manifest.open(newline="", encoding="utf-8") as f:
+        return [(row["path"], row["declared_charset"])
+                for row in csv.DictReader(f, delimiter="\t")
+                if row["kind"] == "encoding" or row["declared_charset"]]
+
+
+# Pages whose right encoding is not the WHATWG name of their declared charset.
+EXPECTED_OVERRIDES = {
+    # Declares gb2312 but Readability stores it re-encoded as UTF-8.
+    "readability/qq/source.html": ("utf-8", "utf8-valid"),
+    # Declares ISO-8859-1, but its £, € and – are UTF-8 sequences.
+    "scrapely/samples_htmlpage_1.html": ("utf-8", "utf8-valid"),
+    # "charset=WINDOWS-1252" sits in an X-UA-Compatible content (not a
+    # declaration for the prescan); the bytes are UTF-8.
+    "htmlparser-benchmark/56671acb60ba54b0c5c5bf3e428d1a679035a07c3721e71e871236ab6b9f08aa.html":
+        ("utf-8", "fallback"),
+    # Pure ASCII, its ISO-8859-1 <meta> is past byte 1024: any answer decodes it alike.
+    "htmlparser-benchmark/cddf37daa9a59cd9fea5f26fa72d98857caa75ce8076e3ebee47b5a328bd8642.html":
+        ("utf-8", "fallback"),
+    "wpull/kcna.html": ("utf-16le", "bom"),
+    # <meta> after 1 KB of scripts: found by the late-meta rule.
+    "trafilatura/archive.org.he.xinhuanet.com.25340717.html": ("gbk", "late-meta"),
+    "trafilatura/rp.pl.unijne-fundusze.html": ("windows-1250", "late-meta"),
+}
+PAGES = _manifest_pages()
+needs_corpus = pytest.mark.skipif(
+    not PAGES, reason=f"corpus not found at {CORPORA} (../shared/corpora from the repo root)")
+
+
+def _expected(path: str, declared: str) -> str:
+    if path in EXPECTED_OVERRIDES:
+        return EXPECTED_OVERRIDES[path][0]
+    return lookup(declared)[0]
+
+
+def _title_of(text: str) -> str | None:
+    """The first <title>'s text; comments and scripts are removed first.
+
+    Checked against html5lib on every page of PAGES.
+    """
+    text = re.sub(r"(?s)<!--.*?-->", "", text)
+    text = re.sub(r"(?is)<script\b.*?</script\s*>", "", text)
+    m = re.search(r"(?is)<title\b[^>]*>(.*?)</title", text)
+    return html.unescape(m.group(1)) if m else None
+
+
+@needs_corpus
+@pytest.mark.parametrize(("path", "declared"), PAGES or [("", "")], ids=[p for p, _ in PAGES] or ["none"])
+def test_corpus_page_encoding(path, declared):
+    data = (CORPORA / path).read_bytes()
+    d = detect(data)
+    assert d.name == _expected(path, declared)
+    if path in EXPECTED_OVERRIDES:
+        assert d.source == EXPECTED_OVERRIDES[path][1]
+    # The verdict decodes the whole page without a single error.
+    str(memoryview(data)[len(d.bom):], d.codec)
+
+
+@needs_corpus
+def test_corpus_has_the_encoding_pages():
+    kinds = {path for path, _ in PAGES}
+    assert {"readability/qq/source.html", "nokogiri/2ch.html", "myhtml/25.html",
+            "wpull/kcna.html"} <= kinds
+
+
+# ---- through the engine: these run (and must pass) once fastparse.parse exists ----
+
+@pytest.mark.engine
+@needs_corpus
+@pytest.mark.parametrize(("path", "declared"), PAGES or [("", "")], ids=[p for p, _ in PAGES] or ["none"])
+def test_parse_bytes_reports_encoding_and_decodes_title(path, declared):
+    import fastparse
+
+    data = (CORPORA / path).read_bytes()
+    name = _expected(path, declared)
+    doc = fastparse.parse(data)
+    assert doc.encoding == name
+    d = detect(data)
+    text = str(memoryview(data)[len(d.bom):], d.codec)
+    title = _title_of(text)
+    found = doc.find("title")
+    assert (found.text if found else None) == title
+
+
+@pytest.mark.engine
+def test_parse_bytes_with_encoding_hint():
+    import fastparse
+
+    doc = fastparse.parse("<title>Привет</title>".encode("koi8-r"), encoding="koi8-r")
+    assert doc.encoding == "koi8-r"
+    assert doc.find("title").text == "Привет"
+
+
+@pytest.mark.engine
+def test_parse_bytes_unknown_hint_is_lookup_error():
+    import fastparse
+
+    with pytest.raises(LookupError):
+        fastparse.parse(b"<p>x", encoding="no-such-charset")
+
+
+@pytest.mark.engine
+@pytest.mark.parametrize("data", [
+    b"", b"<p>x", "<p>é€ 東京 \U0001f600</p>".encode(), b"\xc0\xaf\xed\xa0\x80\xf4\x90\x80\x80",
+    b"\xe2\x82", bytes(range(256)), b"a" * 4097 + "é".encode(),
+])
+def test_engine_utf8_check_agrees_with_reference(data):
+    from fastparse._core import utf8_check
+
+    assert utf8_check(data) == _py_utf8_check(data)
