@@ -8,6 +8,7 @@ cases and a direct model of the spec's named character reference state.
 """
 
 import html
+import json
 import random
 import re
 import subprocess
@@ -293,6 +294,38 @@ def test_random_strings_attribute_mode():
         for s in _random_strings(10_000, seed=2)
         if decode(s, True) != spec_named_attribute(s)
     ]
+    assert not wrong, wrong[:10]
+
+
+# ---- html5lib-tests: the decoder alone, outside the tokenizer -----------------------------
+
+HTML5LIB_TOKENIZER = ROOT.parent / "shared" / "corpora" / "html5lib-tests" / "tokenizer"
+_ATTRIBUTE_CASE = re.compile(r"<h a='([^']*)'>")
+
+
+def _html5lib_reference_cases() -> list[tuple[str, bool, str]]:
+    """(source, in_attribute, expected) from the suite's character reference files: text
+    that tokenizes to characters only, and values of <h a='...'>."""
+    cases = []
+    for name in ("entities.test", "namedEntities.test", "numericEntities.test"):
+        for test in json.loads((HTML5LIB_TOKENIZER / name).read_text(encoding="utf-8"))["tests"]:
+            source, tokens = test["input"], test["output"]
+            if "\r" in source or "\0" in source:  # newline and NUL handling belong to the tokenizer
+                continue
+            attribute = _ATTRIBUTE_CASE.fullmatch(source)
+            if attribute and len(tokens) == 1 and tokens[0][0] == "StartTag":
+                cases.append((attribute.group(1), True, tokens[0][2]["a"]))
+            elif "<" not in source and all(token[0] == "Character" for token in tokens):
+                cases.append((source, False, "".join(token[1] for token in tokens)))
+    return cases
+
+
+def test_html5lib_reference_cases():
+    if not HTML5LIB_TOKENIZER.exists():
+        pytest.skip(f"html5lib-tests not found at {HTML5LIB_TOKENIZER}")
+    cases = _html5lib_reference_cases()
+    assert len(cases) > 4500  # a changed file format must not make this pass vacuously
+    wrong = [(s, a, decode(s, a), want) for s, a, want in cases if decode(s, a) != want]
     assert not wrong, wrong[:10]
 
 

@@ -51,7 +51,7 @@ typedef struct {
     uint16_t depth;       /* 0 at top level */
     uint8_t closed;       /* FP_CLOSED_* */
     uint8_t flags;        /* FP_EF_* */
-    uint16_t _reserved;
+    uint16_t _reserved;   /* simulator scratch during the parse, 0 after */
 } fp_elem;
 
 /* A parse error the tokenizer or tree builder reported (doc.errors). */

@@ -63,8 +63,14 @@ const uint8_t *fp_tok_script_end(const uint8_t *p, const uint8_t *end);
 /* ---- tags.c ---- */
 int fp_tag_intern(fp_names *names, const uint8_t *raw, size_t len);  /* id, or -1 on ENOMEM */
 void fp_names_free(fp_names *names);
-uint32_t fp_tag_flags(int tag);
 int fp_tag_known(const uint8_t *raw, size_t len);  /* known id or 0 */
+int fp_tag_by_key(uint64_t key);                   /* known id of a packed name, or 0 */
+extern const uint8_t fp_pack_code[256];
+extern const uint32_t *const fp_tag_flags_table;   /* FP_TF_* per known id */
+static inline uint32_t fp_tag_flags(int tag)
+{
+    return tag > 0 && tag < FP_TAG__COUNT ? fp_tag_flags_table[tag] : 0;
+}
 
 /* ---- errors.c: parse error codes, names as in the html5lib tests ---- */
 enum {

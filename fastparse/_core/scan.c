@@ -39,16 +39,54 @@ fp_scan_lt(const uint8_t *p, const uint8_t *end)
     return hit ? hit : end;
 }
 
+#if defined(FP_SCAN_SSE2) && defined(__GNUC__) && !defined(__AVX2__)
+#include <immintrin.h>
+#define FP_SCAN_AVX2_DISPATCH 1
+/* The same count 32 bytes at a time, for CPUs that have AVX2 (checked at run time). */
+__attribute__((target("avx2"))) static size_t
+count_byte_avx2(const uint8_t *p, size_t n, uint8_t c, size_t *done)
+{
+    const __m256i needle = _mm256_set1_epi8((char)c), zero = _mm256_setzero_si256();
+    __m256i total = zero;
+    size_t i = 0;
+    while (i + 32 <= n) {
+        __m256i lanes = zero;
+        size_t stop = i + 32 * 255 < n ? i + 32 * 255 : n;
+        for (; i + 32 <= stop; i += 32)
+            lanes = _mm256_sub_epi8(lanes, _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(p + i)), needle));
+        total = _mm256_add_epi64(total, _mm256_sad_epu8(lanes, zero));
+    }
+    *done = i;
+    return (size_t)(_mm256_extract_epi64(total, 0) + _mm256_extract_epi64(total, 1) +
+                    _mm256_extract_epi64(total, 2) + _mm256_extract_epi64(total, 3));
+}
+#endif
+
 size_t
 fp_count_byte(const uint8_t *p, size_t n, uint8_t c)
 {
     size_t count = 0, i = 0;
-#if defined(FP_SCAN_SSE2)
-    const __m128i needle = _mm_set1_epi8((char)c);
-    for (; i + 16 <= n; i += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(p + i));
-        count += (size_t)__builtin_popcount((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, needle)));
+#if defined(FP_SCAN_AVX2_DISPATCH)
+    if (__builtin_cpu_supports("avx2")) {
+        count = count_byte_avx2(p, n, c, &i);
+        for (; i < n; i++)
+            count += p[i] == c;
+        return count;
     }
+#endif
+#if defined(FP_SCAN_SSE2)
+    /* NOTE: each compare gives 0xFF (-1) per match; subtracting it counts in
+     * 16 byte lanes, folded into 64-bit sums (SAD) before a lane can wrap. */
+    const __m128i needle = _mm_set1_epi8((char)c), zero = _mm_setzero_si128();
+    __m128i total = zero;
+    while (i + 16 <= n) {
+        __m128i lanes = zero;
+        size_t stop = i + 16 * 255 < n ? i + 16 * 255 : n;
+        for (; i + 16 <= stop; i += 16)
+            lanes = _mm_sub_epi8(lanes, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i)), needle));
+        total = _mm_add_epi64(total, _mm_sad_epu8(lanes, zero));
+    }
+    count += (size_t)_mm_cvtsi128_si64(total) + (size_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(total, total));
 #elif defined(FP_SCAN_NEON)
     const uint8x16_t needle = vdupq_n_u8(c);
     for (; i + 16 <= n; i += 16) {

@@ -48,10 +48,10 @@ is_foreign(const fp_elem *el)
 /* ---- stacks ---- */
 
 static int
-istack_push(fp_sim *s, int k, int32_t i)
+istack_grow(fp_sim *s, int k)
 {
     fp_istack *st = &s->sc[k];
-    if (st->n == st->cap) {
+    {
         uint32_t cap = st->cap ? st->cap * 2 : 32;
         int32_t *items = realloc(st->items, cap * sizeof *items);
         if (!items) {
@@ -61,7 +61,18 @@ istack_push(fp_sim *s, int k, int32_t i)
         st->items = items;
         st->cap = cap;
     }
+    return 0;
+}
+
+/* pushes i on boundary stack k and remembers it in the element's scratch bits */
+static inline int
+istack_push(fp_sim *s, int k, int32_t i)
+{
+    fp_istack *st = &s->sc[k];
+    if (st->n == st->cap && istack_grow(s, k) < 0)
+        return -1;
     st->items[st->n++] = i;
+    s->e[i]._reserved |= (uint16_t)(1u << k);
     return 0;
 }
 
@@ -214,9 +225,9 @@ pop(fp_sim *s, uint8_t closed, uint32_t inner_end, uint32_t end)
     el->end = end;
     el->last = s->doc->n - 1;
     s->open_head[el->tag] = s->prev_same[i];
-    for (int k = 0; k < FP_SC__COUNT; k++)
-        if (istack_top(s, k) == i)
-            s->sc[k].n--;
+    for (unsigned bits = el->_reserved; bits; bits &= bits - 1)
+        s->sc[__builtin_ctz(bits)].n--;  /* a boundary is always its stack's top when popped */
+    el->_reserved = 0;
     if (is_foreign(el))
         s->open_foreign--;
     s->top = el->parent;

@@ -6,11 +6,7 @@
 
 #include "internal.h"
 
-uint32_t
-fp_tag_flags(int tag)
-{
-    return tag > 0 && tag < FP_TAG__COUNT ? fp_tag_flags_gen[tag] : 0;
-}
+const uint32_t *const fp_tag_flags_table = fp_tag_flags_gen;
 
 static int
 lookup_long(const uint8_t *raw, size_t len)
@@ -24,6 +20,29 @@ lookup_long(const uint8_t *raw, size_t len)
             i++;
         if (i == len)
             return id;
+    }
+    return 0;
+}
+
+/* 5-bit code of each byte: a-z/A-Z -> 6..31, 1-6 -> 0..5, others 0x80 (unpackable) */
+#define L(c) [c] = c - 'a' + 6, [c - 32] = c - 'a' + 6
+const uint8_t fp_pack_code[256] = {
+    [0 ... 255] = 0x80,
+    L('a'), L('b'), L('c'), L('d'), L('e'), L('f'), L('g'), L('h'), L('i'), L('j'), L('k'), L('l'), L('m'),
+    L('n'), L('o'), L('p'), L('q'), L('r'), L('s'), L('t'), L('u'), L('v'), L('w'), L('x'), L('y'), L('z'),
+    ['1'] = 0, ['2'] = 1, ['3'] = 2, ['4'] = 3, ['5'] = 4, ['6'] = 5,
+};
+#undef L
+
+int
+fp_tag_by_key(uint64_t key)
+{
+    uint32_t mask = (1u << FP_TAG_HASH_BITS) - 1;
+    uint32_t s = (uint32_t)((key * FP_TAG_HASH_MULT) >> (64 - FP_TAG_HASH_BITS));
+    while (fp_tag_hash_keys[s]) {
+        if (fp_tag_hash_keys[s] == key)
+            return fp_tag_hash_ids[s];
+        s = (s + 1) & mask;
     }
     return 0;
 }

@@ -6,6 +6,37 @@
 
 #include "internal.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* First non-whitespace byte at or after p. Long runs (indentation between
+ * attributes) go 16 bytes at a time. */
+static inline const uint8_t *
+skip_ws(const uint8_t *p, const uint8_t *end)
+{
+    while (p < end && fp_is_ws(*p)) {
+#if defined(__SSE2__)
+        if (end - p >= 16 && (*p == ' ' || *p == '\n')) {
+            __m128i v = _mm_loadu_si128((const __m128i *)p);
+            __m128i ws = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),
+                                                   _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
+                                      _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')),
+                                                   _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))));
+            unsigned mask = (unsigned)_mm_movemask_epi8(ws) ^ 0xFFFFu;
+            if (mask) {
+                p += __builtin_ctz(mask);
+                continue;   /* the byte there may still be U+000C FORM FEED */
+            }
+            p += 16;
+            continue;
+        }
+#endif
+        p++;
+    }
+    return p;
+}
+
 #define WS FP_CC_WS
 #define NS FP_CC_NAME_STOP
 #define UQ FP_CC_UNQ_STOP
@@ -34,8 +65,7 @@ fp_tok_attr(const uint8_t **pp, const uint8_t *end, fp_raw_attr *a, int *self_cl
 {
     const uint8_t *p = *pp;
     for (;;) {
-        while (p < end && fp_is_ws(*p))
-            p++;
+        p = skip_ws(p, end);
         if (p >= end)
             return -1;
         if (*p == '>') {                 /* U+003E GREATER-THAN SIGN (>) */
@@ -60,8 +90,7 @@ fp_tok_attr(const uint8_t **pp, const uint8_t *end, fp_raw_attr *a, int *self_cl
     a->value = p;
     a->value_len = 0;
     /* after attribute name state */
-    while (p < end && fp_is_ws(*p))
-        p++;
+    p = skip_ws(p, end);
     if (p < end && *p == '=') {
         p++;                             /* before attribute value state */
         while (p < end && fp_is_ws(*p))
@@ -87,18 +116,24 @@ fp_tok_attr(const uint8_t **pp, const uint8_t *end, fp_raw_attr *a, int *self_cl
     return 1;
 }
 
-/* 13.2.5.8 Tag name state, then the attribute states up to the '>'. */
+/* 13.2.5.8 Tag name state, then the attribute states up to the '>'. The name
+ * is packed 5 bits a character as it is scanned (see tools/gen_tags.py). */
 const uint8_t *
 fp_tok_tag(const uint8_t *p, const uint8_t *end, fp_tag_token *t)
 {
     const uint8_t *name = p;
-    while (p < end && !(fp_cc[*p] & FP_CC_TAG_STOP))
-        p++;
+    uint64_t key = 0;
+    unsigned bad = 0;
+    while (p < end && !(fp_cc[*p] & FP_CC_TAG_STOP)) {
+        uint8_t code = fp_pack_code[*p++];
+        bad |= code;
+        key = (key << 5) | (code & 31);
+    }
     if (p >= end)
         return NULL;
     t->name = name;
     t->name_len = (size_t)(p - name);
-    t->tag = fp_tag_known(name, t->name_len);
+    t->tag = (bad & 0x80) || t->name_len > 12 ? fp_tag_known(name, t->name_len) : fp_tag_by_key(key);
     t->self_closing = 0;
     t->has_attrs = 0;
     if (*p == '>')
