@@ -16,6 +16,7 @@ __all__ = ["parse", "parse_fragment", "DEFAULT_MAX_SIZE", "DEFAULT_MAX_DEPTH"]
 DEFAULT_MAX_SIZE = 256 * 1024 * 1024
 DEFAULT_MAX_DEPTH = 4096
 _RECOVERY = {"html5": 0, "none": 1}
+_engine = _core._parse
 
 
 def _check_int(value, name: str, low: int, high: int) -> int:
@@ -27,30 +28,36 @@ def _check_int(value, name: str, low: int, high: int) -> int:
 
 
 def _parse(source, encoding, max_size, max_depth, recovery, scripting, context):
-    _check_int(max_size, "max_size", 0, 2**63 - 1)
-    _check_int(max_depth, "max_depth", 1, 65535)
-    if recovery not in _RECOVERY:
+    # the defaults are known good: check only what the caller changed
+    if max_size is not DEFAULT_MAX_SIZE:
+        _check_int(max_size, "max_size", 0, 2**63 - 1)
+    if max_depth is not DEFAULT_MAX_DEPTH:
+        _check_int(max_depth, "max_depth", 1, 65535)
+    mode = _RECOVERY.get(recovery) if isinstance(recovery, str) else None
+    if mode is None:
         raise ValueError(f"recovery must be 'html5' or 'none', got {recovery!r}")
     if encoding is not None and not isinstance(encoding, str):
         raise TypeError(f"encoding must be a str or None, not {type(encoding).__name__}")
-    options = dict(max_size=max_size, max_depth=max_depth, recovery=_RECOVERY[recovery],
-                   scripting=bool(scripting), context=context)
-    if isinstance(source, str):
+    scripting = bool(scripting)
+    if type(source) is bytes:
+        pass
+    elif isinstance(source, str):
         if encoding is not None:
             lookup(encoding)  # an unknown label is an error even though str needs no decoding
-        return _core._parse(source, encoding="utf-8", **options)
-    if isinstance(source, (bytearray, memoryview)):
+        return _engine(source, "utf-8", None, 0, max_size, max_depth, mode, scripting, context)
+    elif isinstance(source, (bytes, bytearray, memoryview)):
         source = bytes(source)
-    elif not isinstance(source, bytes):
+    else:
         raise TypeError(
             f"parse() needs str, bytes, bytearray or memoryview, not {type(source).__name__}")
     found = detect(source, encoding)
     if found.transcode:
-        if len(source) > max_size:
-            return _core._parse(source, encoding=found.name, **options)  # raises ParseLimitError
-        return _core._parse(to_utf8(source, found), encoding=found.name, **options)
-    return _core._parse(source, encoding=found.name, codec=found.codec if found.legacy else None,
-                        base=len(found.bom), **options)
+        if len(source) > max_size:  # before transcoding: the engine raises ParseLimitError
+            return _engine(source, found.name, None, 0, max_size, max_depth, mode, scripting, context)
+        source = to_utf8(source, found)
+        return _engine(source, found.name, None, 0, max_size, max_depth, mode, scripting, context)
+    return _engine(source, found.name, found.codec if found.legacy else None, len(found.bom),
+                   max_size, max_depth, mode, scripting, context)
 
 
 def parse(source, *, encoding=None, max_size=DEFAULT_MAX_SIZE, max_depth=DEFAULT_MAX_DEPTH,

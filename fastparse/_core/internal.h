@@ -21,6 +21,28 @@ static inline int fp_is_ws(uint8_t c) { return fp_cc[c] & FP_CC_WS; }
 static inline int fp_is_alpha(uint8_t c) { return fp_cc[c] & FP_CC_ALPHA; }
 static inline uint8_t fp_lower(uint8_t c) { return (uint8_t)(c >= 'A' && c <= 'Z' ? c + 32 : c); }
 
+/* First byte c in [p, end), or NULL. Most searches end within a few bytes
+ * (a class value, the gap between tags), so one inline 16-byte probe comes
+ * before the call to the vectorised memchr. */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+#include <string.h>
+static inline const uint8_t *
+fp_find_byte(const uint8_t *p, const uint8_t *end, uint8_t c)
+{
+#if defined(__SSE2__)
+    if (end - p >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)p);
+        unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)c)));
+        if (m)
+            return p + __builtin_ctz(m);
+        p += 16;
+    }
+#endif
+    return memchr(p, c, (size_t)(end - p));
+}
+
 /* ---- tokenizer_tag.c ---- */
 typedef struct {
     const uint8_t *name;   /* raw name bytes (mixed case) */
@@ -71,6 +93,17 @@ static inline uint32_t fp_tag_flags(int tag)
 {
     return tag > 0 && tag < FP_TAG__COUNT ? fp_tag_flags_table[tag] : 0;
 }
+
+/* ---- fragment context: fp_options.context is a tag id, optionally with a
+ * namespace bit for "svg desc" / "math mi" style contexts (binding sets them) ---- */
+#define FP_CTX_SVG 0x4000u
+#define FP_CTX_MATHML 0x8000u
+#define FP_CTX_TAG_MASK 0x3FFFu
+
+/* ---- simulator.c: for the binding (proposed for fp.h) ---- */
+/* The spec's parent of element i: e[i].parent, or for a FP_EF_FOSTERED
+ * element the enclosing table's parent (or nearest template). -1 at top level. */
+int32_t fp_dom_parent(const fp_doc *doc, uint32_t i);
 
 /* ---- errors.c: parse error codes, names as in the html5lib tests ---- */
 enum {

@@ -56,7 +56,10 @@ ensure_lines(DocumentObject *d)
 {
     if (d->line_starts)
         return 0;
-    size_t n = fp_count_byte(d->doc.buf, d->doc.len, '\n') + 1;
+    /* CR LF, lone LF and lone CR each end a line, as after the input stream's
+     * newline normalisation */
+    const uint8_t *b = d->doc.buf, *end = b + d->doc.len;
+    size_t n = fp_count_byte(b, d->doc.len, '\n') + fp_count_byte(b, d->doc.len, '\r') + 1;
     uint32_t *ls = PyMem_Malloc(n * sizeof *ls);
     if (!ls) {
         PyErr_NoMemory();
@@ -64,9 +67,10 @@ ensure_lines(DocumentObject *d)
     }
     size_t k = 0;
     ls[k++] = 0;
-    const uint8_t *p = d->doc.buf, *end = p + d->doc.len;
-    while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL)
-        ls[k++] = (uint32_t)(++p - d->doc.buf);
+    for (const uint8_t *p = b; p < end; p++) {
+        if (*p == '\n' || (*p == '\r' && (p + 1 >= end || p[1] != '\n')))
+            ls[k++] = (uint32_t)(p + 1 - b);
+    }
     d->line_starts = ls;
     d->nlines = (uint32_t)k;
     return 0;
@@ -91,7 +95,9 @@ fp_doc_line_col(DocumentObject *d, uint32_t off, Py_ssize_t *line, Py_ssize_t *c
             hi = mid;
     }
     *line = lo + 1;
-    if (d->is_str && !d->str_ascii)
+    if (lo == 0 && !d->is_str)
+        *col = (Py_ssize_t)off + d->base + 1;  /* a skipped BOM is still part of doc.source */
+    else if (d->is_str && !d->str_ascii)
         *col = fp_doc_offset(d, off) - fp_doc_offset(d, d->line_starts[lo]) + 1;
     else
         *col = (Py_ssize_t)(off - d->line_starts[lo]) + 1;
@@ -424,25 +430,30 @@ fp_find_common(DocumentObject *d, uint32_t first, uint32_t last, PyObject *args,
                int find_all)
 {
     static char *kwlist_all[] = {"name", "id", "cls", "attrs", "limit", NULL};
+    static char *kwlist_one[] = {"name", "id", "cls", "attrs", NULL};
     PyObject *name = NULL, *id = NULL, *cls = NULL, *attrs = NULL, *limit_obj = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, find_all ? "|O$OOOO:find_all" : "|O$OOO:find",
-                                     kwlist_all, &name, &id, &cls, &attrs, &limit_obj))
+    int ok = find_all ? PyArg_ParseTupleAndKeywords(args, kwargs, "|O$OOOO:find_all", kwlist_all, &name,
+                                                    &id, &cls, &attrs, &limit_obj)
+                      : PyArg_ParseTupleAndKeywords(args, kwargs, "|O$OOO:find", kwlist_one, &name, &id,
+                                                    &cls, &attrs);
+    if (!ok)
         return NULL;
     uint32_t limit = find_all ? UINT32_MAX : 1;
     if (find_all && limit_obj != Py_None) {
-        if (!PyLong_Check(limit_obj)) {
+        if (!PyLong_Check(limit_obj) || PyBool_Check(limit_obj)) {
             PyErr_Format(PyExc_TypeError, "limit must be an int or None, not %.100s",
                          Py_TYPE(limit_obj)->tp_name);
             return NULL;
         }
-        long l = PyLong_AsLong(limit_obj);
+        int overflow;
+        long long l = PyLong_AsLongLongAndOverflow(limit_obj, &overflow);
         if (l == -1 && PyErr_Occurred())
             return NULL;
-        if (l < 0) {
+        if (overflow < 0 || l < 0) {
             PyErr_SetString(PyExc_ValueError, "limit must be >= 0");
             return NULL;
         }
-        limit = l > (long)UINT32_MAX ? UINT32_MAX : (uint32_t)l;
+        limit = overflow > 0 || l > (long long)UINT32_MAX ? UINT32_MAX : (uint32_t)l;
     }
     fp_query q;
     fp_query_keep k;
@@ -551,23 +562,67 @@ fp_get_text(DocumentObject *d, int64_t i, PyObject *args, PyObject *kwargs)
     }
     PyObject *sep_bytes = NULL;
     if (sep && PyUnicode_GET_LENGTH(sep)) {
-        sep_bytes = d->codec ? PyUnicode_AsEncodedString(sep, PyUnicode_AsUTF8(d->codec), "strict")
-                             : PyUnicode_AsUTF8String(sep);
+        sep_bytes = PyUnicode_AsUTF8String(sep);
+        if (sep_bytes && d->codec) {
+            /* legacy text buffers carry engine-made code points as 0x00 + UTF-8 */
+            PyObject *esc = PyBytes_FromStringAndSize(NULL, 0);
+            for (Py_ssize_t k = 0; esc && k < PyUnicode_GET_LENGTH(sep); k++) {
+                PyObject *one = PyUnicode_Substring(sep, k, k + 1);
+                PyObject *u = one ? PyUnicode_AsUTF8String(one) : NULL;
+                PyObject *part = u ? PyBytes_FromFormat("%c%s", 0, PyBytes_AS_STRING(u)) : NULL;
+                if (part)
+                    PyBytes_ConcatAndDel(&esc, part);
+                else
+                    Py_CLEAR(esc);
+                Py_XDECREF(one);
+                Py_XDECREF(u);
+            }
+            Py_SETREF(sep_bytes, esc);
+        }
         if (!sep_bytes)
             return NULL;
         o.sep = (const uint8_t *)PyBytes_AS_STRING(sep_bytes);
         o.sep_len = (size_t)PyBytes_GET_SIZE(sep_bytes);
     }
+    /* Legacy documents: which bytes are whitespace depends on the codec, so the
+     * engine marks node boundaries (0x00 0x00 decodes to U+0000, which text
+     * never contains) and the nodes are stripped here, after decoding. */
+    int strip_here = d->codec && o.strip;
+    PyObject *user_sep = sep_bytes;
+    if (strip_here) {
+        o.strip = 0;
+        o.sep = (const uint8_t *)"\0\0";
+        o.sep_len = 2;
+    }
     fp_buf b = {0};
     int r = i < 0 ? fp_doc_text(&d->doc, &o, &b) : fp_text(&d->doc, (uint32_t)i, &o, &b);
-    Py_XDECREF(sep_bytes);
     if (r < 0) {
+        Py_XDECREF(user_sep);
         fp_buf_free(&b);
         return PyErr_NoMemory();
     }
     PyObject *s = fp_doc_decode(d, &b);
     fp_buf_free(&b);
-    return s;
+    Py_XDECREF(user_sep);
+    if (!s || !strip_here)
+        return s;
+    PyObject *nul = PyUnicode_FromOrdinal(0), *parts = nul ? PyUnicode_Split(s, nul, -1) : NULL;
+    PyObject *kept = parts ? PyList_New(0) : NULL, *joined = NULL;
+    for (Py_ssize_t k = 0; kept && k < PyList_GET_SIZE(parts); k++) {
+        PyObject *t = PyObject_CallMethod(PyList_GET_ITEM(parts, k), "strip", "s", " \t\n\r\f\v\u00a0");
+        if (!t || (PyUnicode_GET_LENGTH(t) && PyList_Append(kept, t) < 0))
+            Py_CLEAR(kept);
+        Py_XDECREF(t);
+    }
+    PyObject *joiner = sep ? Py_NewRef(sep) : PyUnicode_FromStringAndSize("", 0);
+    if (kept && joiner)
+        joined = PyUnicode_Join(joiner, kept);
+    Py_XDECREF(joiner);
+    Py_XDECREF(kept);
+    Py_XDECREF(parts);
+    Py_XDECREF(nul);
+    Py_DECREF(s);
+    return joined;
 }
 
 static PyObject *

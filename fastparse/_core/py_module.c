@@ -1,6 +1,7 @@
 /* py_module.c — the fastparse._core module: _parse (which releases the GIL
  * around the engine), the small byte utilities the Python layer needs
  * (utf8_check, floor_scan, _decode_refs), and module state. */
+#include "prescan.h"
 #include "py_types.h"
 #include "tags_gen.h"
 
@@ -19,26 +20,31 @@ fp_state_of_type(PyTypeObject *type)
     return (fp_state *)PyType_GetModuleState(type);
 }
 
-/* _parse(source, *, encoding, codec, base, max_size, max_depth, recovery,
- *        scripting, context) -> Document.  source is a str or bytes;
- * the Python layer (fastparse/_parse.py) has already chosen the encoding. */
+/* _parse(source, encoding, codec, base, max_size, max_depth, recovery,
+ *        scripting, context) -> Document, all positional (this runs once per
+ * page, so no keyword parsing). source is a str or bytes; the Python layer
+ * (fastparse/_parse.py) has already checked the arguments and chosen the
+ * encoding. */
 static PyObject *
-mod_parse(PyObject *module, PyObject *args, PyObject *kwargs)
+mod_parse(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    static char *kwlist[] = {"source", "encoding", "codec", "base", "max_size", "max_depth",
-                             "recovery", "scripting", "context", NULL};
-    PyObject *source, *encoding = NULL, *codec = Py_None, *context = Py_None;
-    Py_ssize_t base = 0, max_size = 256 * 1024 * 1024, max_depth = 4096;
-    int recovery = FP_RECOVERY_HTML5, scripting = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$UOnnnipO:_parse", kwlist, &source, &encoding,
-                                     &codec, &base, &max_size, &max_depth, &recovery, &scripting,
-                                     &context))
-        return NULL;
-    fp_state *st = PyModule_GetState(module);
-    if (!encoding) {
-        PyErr_SetString(PyExc_TypeError, "_parse() needs encoding=");
+    if (nargs != 9) {
+        PyErr_Format(PyExc_TypeError, "_parse() takes 9 arguments (%zd given)", nargs);
         return NULL;
     }
+    PyObject *source = args[0], *encoding = args[1], *codec = args[2], *context = args[8];
+    Py_ssize_t base = PyLong_AsSsize_t(args[3]);
+    Py_ssize_t max_size = PyLong_AsSsize_t(args[4]);
+    Py_ssize_t max_depth = PyLong_AsSsize_t(args[5]);
+    int recovery = (int)PyLong_AsLong(args[6]);
+    int scripting = PyObject_IsTrue(args[7]);
+    if (PyErr_Occurred())
+        return NULL;
+    if (!PyUnicode_Check(encoding) || (codec != Py_None && !PyUnicode_Check(codec))) {
+        PyErr_SetString(PyExc_TypeError, "_parse(): encoding and codec must be str");
+        return NULL;
+    }
+    fp_state *st = PyModule_GetState(module);
 
     const uint8_t *buf;
     Py_ssize_t len;
@@ -195,6 +201,35 @@ mod_utf8_check(PyObject *module, PyObject *arg)
     return PyLong_FromLong(r);
 }
 
+/* prescan(data, limit=None) -> str | None: the encoding a document declares
+ * in data[:limit] (<meta> prescan, then an XML declaration), as a WHATWG name. */
+static PyObject *
+mod_prescan(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs < 1 || nargs > 2) {
+        PyErr_Format(PyExc_TypeError, "prescan() takes 1 or 2 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    Py_ssize_t limit = (Py_ssize_t)(((size_t)-1) >> 1);
+    if (nargs == 2 && args[1] != Py_None) {
+        limit = PyNumber_AsSsize_t(args[1], PyExc_OverflowError);
+        if (limit == -1 && PyErr_Occurred())
+            return NULL;
+        if (limit < 0) {
+            PyErr_SetString(PyExc_ValueError, "limit must be >= 0");
+            return NULL;
+        }
+    }
+    Py_buffer view;
+    if (PyObject_GetBuffer(args[0], &view, PyBUF_SIMPLE) < 0)
+        return NULL;
+    const char *name = fp_prescan(view.buf, (size_t)(view.len < limit ? view.len : limit));
+    PyBuffer_Release(&view);
+    if (!name)
+        Py_RETURN_NONE;
+    return PyUnicode_InternFromString(name);
+}
+
 /* The benchmark floor: find every '<' and the '>' after it, nothing more. */
 static PyObject *
 mod_floor_scan(PyObject *module, PyObject *arg)
@@ -257,10 +292,12 @@ mod_decode_refs(PyObject *module, PyObject *args)
 }
 
 static PyMethodDef module_methods[] = {
-    {"_parse", (PyCFunction)(void (*)(void))mod_parse, METH_VARARGS | METH_KEYWORDS,
+    {"_parse", (PyCFunction)(void (*)(void))mod_parse, METH_FASTCALL,
      "Engine entry point; use fastparse.parse()."},
     {"utf8_check", mod_utf8_check, METH_O,
      "utf8_check(data) -> 0 (not UTF-8), 1 (pure ASCII) or 2 (valid UTF-8 with non-ASCII)."},
+    {"prescan", (PyCFunction)(void (*)(void))mod_prescan, METH_FASTCALL,
+     "prescan(data, limit=None) -> str | None: the encoding declared in data[:limit] (WHATWG name)."},
     {"floor_scan", mod_floor_scan, METH_O,
      "floor_scan(data) -> int: count of '<'...'>' pairs found with memchr (the benchmark floor)."},
     {"_decode_refs", mod_decode_refs, METH_VARARGS,

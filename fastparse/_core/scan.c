@@ -3,7 +3,7 @@
  * NEON on arm64, a memchr fallback elsewhere; chosen at build time. */
 #include <string.h>
 
-#include "fp.h"
+#include "internal.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -28,14 +28,7 @@ fp_scan_impl(void)
 const uint8_t *
 fp_scan_lt(const uint8_t *p, const uint8_t *end)
 {
-    /* glibc's memchr is already vectorised; it wins on long text runs and
-     * costs a call on short ones, which is the common case between tags. */
-    while (p < end && end - p < 16) {
-        if (*p == '<')
-            return p;
-        p++;
-    }
-    const uint8_t *hit = memchr(p, '<', (size_t)(end - p));
+    const uint8_t *hit = fp_find_byte(p, end, '<');
     return hit ? hit : end;
 }
 

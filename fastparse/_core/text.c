@@ -7,6 +7,29 @@
 
 #include "internal.h"
 
+/* U+000A right after <pre>, <listing> or <textarea> is not content (13.2.6.4.7). */
+static uint32_t
+skip_leading_newline(const fp_doc *d, const fp_elem *el)
+{
+    uint32_t p = el->inner_start;
+    if ((el->tag != FP_TAG_PRE && el->tag != FP_TAG_LISTING && el->tag != FP_TAG_TEXTAREA) ||
+        (el->flags & (FP_EF_SVG | FP_EF_MATHML)) || p >= el->inner_end)
+        return p;
+    if (d->buf[p] == '\n')
+        return p + 1;
+    if (d->buf[p] == '\r')
+        return p + 1 < el->inner_end && d->buf[p + 1] == '\n' ? p + 2 : p + 1;
+    return p;
+}
+
+static int
+all_ws(const uint8_t *p, const uint8_t *q)
+{
+    while (p < q && fp_is_ws(*p))
+        p++;
+    return p == q;
+}
+
 typedef struct {
     const fp_doc *d;
     const fp_text_opts *o;
@@ -14,6 +37,7 @@ typedef struct {
     size_t node_start;   /* where the current text node's bytes begin in out */
     size_t sep_at;       /* where its separator was written (rolled back if it ends empty) */
     int in_node;
+    int drop_ws;         /* whitespace-only nodes here are not text (before <html>, <head>) */
     int any;             /* a node was written */
     int fail;
 } text_ctx;
@@ -45,15 +69,36 @@ put_cp(text_ctx *c, uint32_t cp)
     put(c, s, tmp.len);
 }
 
+/* Whitespace strip=True removes: ASCII whitespace and U+00A0 NO-BREAK SPACE,
+ * which in a legacy document's buffer appears only as the escape 00 C2 A0. */
 static int
-is_strip_ws(const uint8_t *p, const uint8_t *end, size_t *n)
+is_strip_ws(const uint8_t *p, const uint8_t *end, int legacy, size_t *n)
 {
     if (p < end && (fp_is_ws(*p) || *p == '\v')) {
         *n = 1;
         return 1;
     }
-    if (end - p >= 2 && p[0] == 0xC2 && p[1] == 0xA0) {  /* U+00A0 NO-BREAK SPACE */
+    if (!legacy && end - p >= 2 && p[0] == 0xC2 && p[1] == 0xA0) {
         *n = 2;
+        return 1;
+    }
+    if (legacy && end - p >= 3 && p[0] == 0 && p[1] == 0xC2 && p[2] == 0xA0) {
+        *n = 3;
+        return 1;
+    }
+    return 0;
+}
+
+static int
+ends_with_strip_ws(const uint8_t *b, const uint8_t *e, int legacy, size_t *n)
+{
+    if (e > b && (fp_is_ws(e[-1]) || e[-1] == '\v')) {
+        *n = 1;
+        return 1;
+    }
+    size_t k = legacy ? 3 : 2;
+    if ((size_t)(e - b) >= k && e[-2] == 0xC2 && e[-1] == 0xA0 && (!legacy || e[-3] == 0)) {
+        *n = k;
         return 1;
     }
     return 0;
@@ -66,19 +111,18 @@ end_node(text_ctx *c)
     if (!c->in_node)
         return;
     c->in_node = 0;
+    if (c->drop_ws && all_ws(c->out->data + c->node_start, c->out->data + c->out->len)) {
+        c->out->len = c->sep_at;
+        return;
+    }
     if (c->o->strip) {
         uint8_t *b = c->out->data + c->node_start, *e = c->out->data + c->out->len;
         size_t n;
-        while (b < e && is_strip_ws(b, e, &n))
+        int legacy = c->d->opts.legacy;
+        while (b < e && is_strip_ws(b, e, legacy, &n))
             b += n;
-        while (e > b) {
-            if (fp_is_ws(e[-1]) || e[-1] == '\v')
-                e--;
-            else if (e - b >= 2 && e[-2] == 0xC2 && e[-1] == 0xA0)
-                e -= 2;
-            else
-                break;
-        }
+        while (e > b && ends_with_strip_ws(b, e, legacy, &n))
+            e -= n;
         if (b == e) {
             c->out->len = c->sep_at;
             return;
@@ -185,7 +229,8 @@ put_raw(text_ctx *c, const fp_elem *el)
 {
     const uint8_t *b = c->d->buf;
     end_node(c);
-    put_literal(c, b + el->inner_start, b + el->inner_end, (el->flags & FP_EF_RCDATA) != 0, 0, 1);
+    put_literal(c, b + skip_leading_newline(c->d, el), b + el->inner_end, (el->flags & FP_EF_RCDATA) != 0,
+                0, 1);
     end_node(c);
 }
 
@@ -212,27 +257,35 @@ walk(text_ctx *c, int32_t root)
         return;
     }
     int32_t cur = root;
-    uint32_t pos = root >= 0 ? e[root].inner_start : 0;
+    uint32_t pos = root >= 0 ? skip_leading_newline(d, &e[root]) : 0;
     uint32_t j = (uint32_t)(root + 1);
     while (!c->fail) {
         uint32_t last = cur >= 0 ? e[cur].last : d->n - 1;
         if (d->n && j <= last && j < d->n) {
             const fp_elem *ch = &e[j];
-            if (ch->start > pos)
+            /* whitespace before the first element, and between <html> and <head>,
+             * is dropped by the "initial" / "before head" modes */
+            int dropped = (cur < 0 && j == 0) || (cur >= 0 && e[cur].tag == FP_TAG_HTML && ch->tag == FP_TAG_HEAD &&
+                                                  j == (uint32_t)cur + 1);
+            if (ch->start > pos) {
+                c->drop_ws = dropped;
                 put_data(c, b + pos, b + ch->start, foreign_of(d, cur));
+                end_node(c);
+                c->drop_ws = 0;
+            }
             end_node(c);
             if (skipped(c, ch->tag) || (ch->flags & FP_EF_RAWTEXT) || ch->last == j) {
                 if (!skipped(c, ch->tag) && (ch->flags & FP_EF_RAWTEXT))
                     put_raw(c, ch);
                 else if (!skipped(c, ch->tag) && ch->inner_end > ch->inner_start)
-                    put_data(c, b + ch->inner_start, b + ch->inner_end, foreign_of(d, (int32_t)j));
+                    put_data(c, b + skip_leading_newline(d, ch), b + ch->inner_end, foreign_of(d, (int32_t)j));
                 end_node(c);
                 pos = ch->end > pos ? ch->end : pos;
                 j = ch->last + 1;
                 continue;
             }
             cur = (int32_t)j;
-            pos = ch->inner_start;
+            pos = skip_leading_newline(d, ch);
             j++;
             continue;
         }
@@ -251,7 +304,7 @@ walk(text_ctx *c, int32_t root)
 int
 fp_text(const fp_doc *doc, uint32_t i, const fp_text_opts *o, fp_buf *out)
 {
-    text_ctx c = {doc, o, out, 0, 0, 0, 0, 0};
+    text_ctx c = {.d = doc, .o = o, .out = out};
     walk(&c, (int32_t)i);
     return c.fail ? -1 : 0;
 }
@@ -259,7 +312,7 @@ fp_text(const fp_doc *doc, uint32_t i, const fp_text_opts *o, fp_buf *out)
 int
 fp_doc_text(const fp_doc *doc, const fp_text_opts *o, fp_buf *out)
 {
-    text_ctx c = {doc, o, out, 0, 0, 0, 0, 0};
+    text_ctx c = {.d = doc, .o = o, .out = out};
     walk(&c, -1);
     return c.fail ? -1 : 0;
 }
@@ -268,7 +321,7 @@ int
 fp_attr_value(const fp_doc *doc, const fp_attr *a, fp_buf *out)
 {
     static const fp_text_opts plain = {0};
-    text_ctx c = {doc, &plain, out, 0, 0, 0, 0, 0};
+    text_ctx c = {.d = doc, .o = &plain, .out = out};
     const uint8_t *p = doc->buf + a->value_start;
     put_literal(&c, p, p + a->value_len, 1, 1, 1);
     return c.fail ? -1 : 0;

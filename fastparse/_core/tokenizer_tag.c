@@ -99,7 +99,7 @@ fp_tok_attr(const uint8_t **pp, const uint8_t *end, fp_raw_attr *a, int *self_cl
             return -1;
         a->has_value = 1;
         if (*p == '"' || *p == '\'') {   /* U+0022 QUOTATION MARK, U+0027 APOSTROPHE */
-            const uint8_t *close = memchr(p + 1, *p, (size_t)(end - p - 1));
+            const uint8_t *close = fp_find_byte(p + 1, end, *p);
             if (!close)
                 return -1;
             a->value = p + 1;

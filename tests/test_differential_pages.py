@@ -1,0 +1,178 @@
+"""Differential tests on the real pages of ../shared/corpora against selectolax
+(lexbor, a full HTML5 tree builder): element counts per tag name, the title,
+and the a[href] values.
+
+fastparse indexes only elements written in the source, while a spec tree
+builder also creates some and reuses others, so these are left out of the
+count comparison, each for its reason:
+
+* html, head, body, tbody: the spec inserts them when the source omits them
+  (every page in lexbor has exactly one of each html/head/body).
+* a b big code em font i nobr s small strike strong tt u: the formatting
+  elements the adoption agency algorithm clones and reopens, so a spec tree
+  holds more of them than the source has start tags.
+* elements inside <template>: lexbor keeps template content in a separate
+  fragment its traversal does not enter.
+* names are compared lower-cased: lexbor reports SVG names in camelCase
+  (clipPath, linearGradient), fastparse lower-cases every name.
+* p: a stray ``</p>`` (no <p> in button scope) makes the spec insert an
+  empty <p>; fastparse indexes no phantom element and reports an
+  'unexpected-end-tag' error there instead, so lexbor's p count is compared
+  with fastparse's plus those errors (a ``</p>`` before any content, which
+  the spec ignores, would be over-counted; no corpus page has one).
+
+For a[href], lexbor's list may also hold clones of an <a> the adoption
+agency reopened: each clone directly follows its original in document
+order and carries the same href, so such repeats are allowed, nothing else.
+
+The UTF-16 page is given to selectolax as the decoded str (lexbor parses
+bytes as UTF-8 only); so is every page not in UTF-8, decoded with the
+encoding fastparse detected (the encoding tests check that detection).
+"""
+from __future__ import annotations
+
+import codecs
+import csv
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import fastparse as fp
+
+CORPORA = Path(__file__).resolve().parents[1].parent / "shared" / "corpora"
+MANIFEST = CORPORA / "MANIFEST.tsv"
+
+IMPLIED = {"html", "head", "body", "tbody"}
+CLONED_FORMATTING = {"a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike",
+                     "strong", "tt", "u"}
+EXCLUDED = IMPLIED | CLONED_FORMATTING
+STRAY_P = re.compile(r"</[pP][\t\n\f\r />]")
+
+
+def _pages() -> list[str]:
+    if not MANIFEST.is_file():
+        return []
+    with MANIFEST.open(newline="", encoding="utf-8") as f:
+        return [row["path"] for row in csv.DictReader(f, delimiter="\t")]
+
+
+PAGES = _pages()
+needs_corpora = pytest.mark.skipif(
+    not PAGES, reason=f"no corpus: {MANIFEST} is absent (../shared/corpora is not checked out)")
+
+lexbor = pytest.importorskip("selectolax.lexbor", reason="selectolax is not installed (dev extra)")
+
+
+class Pair:
+    """One page parsed by both parsers, cached: each test reads it several times."""
+
+    def __init__(self, rel: str) -> None:
+        data = (CORPORA / rel).read_bytes()
+        self.doc = fp.parse(data)
+        codec = codecs.lookup(fp.encoding.lookup(self.doc.encoding)[1]).name
+        if self.doc.encoding == "utf-8" and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
+            peer_input: str | bytes = data
+        else:
+            peer_input = data.decode(codec, "replace")
+        self.peer = lexbor.LexborHTMLParser(peer_input, options=lexbor.LexborDocumentOptions.WO_EVENTS)
+
+
+_CACHE: dict[str, Pair] = {}
+
+
+def pair(rel: str) -> Pair:
+    if rel not in _CACHE:
+        _CACHE.clear()  # one page at a time keeps memory flat
+        _CACHE[rel] = Pair(rel)
+    return _CACHE[rel]
+
+
+def _outside_template(doc) -> list:
+    tags, skip_until = [], -1
+    for t in doc:
+        if t.index <= skip_until:
+            continue
+        if t.name == "template":
+            skip_until = t.index + len(t.descendants)
+        tags.append(t)
+    return tags
+
+
+def fp_counts(doc) -> Counter:
+    counts = Counter(t.name for t in _outside_template(doc) if t.name not in EXCLUDED)
+    source = doc.source
+    if isinstance(source, bytes):
+        source = source.decode("latin-1")  # only the ASCII "</p" matters here
+    counts["p"] += sum(1 for e in doc.errors if e.code == "unexpected-end-tag"
+                       and STRAY_P.match(source, e.offset))
+    return +counts
+
+
+def peer_counts(peer) -> Counter:
+    names = (n.tag.lower() for n in peer.root.traverse() if n.is_element_node)
+    return Counter(n for n in names if n not in EXCLUDED)
+
+
+def collapse(s: str | None) -> str | None:
+    return None if s is None else " ".join(s.split())
+
+
+@needs_corpora
+@pytest.mark.parametrize("rel", PAGES)
+def test_same_element_counts(rel):
+    p = pair(rel)
+    mine, theirs = fp_counts(p.doc), peer_counts(p.peer)
+    diff = {n: (mine[n], theirs[n]) for n in mine.keys() | theirs.keys() if mine[n] != theirs[n]}
+    assert diff == {}, f"{rel}: name -> (fastparse, lexbor)"
+
+
+@needs_corpora
+@pytest.mark.parametrize("rel", PAGES)
+def test_same_title(rel):
+    p = pair(rel)
+    node = p.peer.css_first("title")
+    expected = collapse(node.text()) if node is not None else None
+    assert collapse(p.doc.find("title").text) == expected
+
+
+@needs_corpora
+@pytest.mark.parametrize("rel", PAGES)
+def test_same_link_hrefs(rel):
+    p = pair(rel)
+    mine = [a.get("href") for a in _outside_template(p.doc)
+            if a.name == "a" and "href" in a]
+    theirs = [n.attributes["href"] or "" for n in p.peer.css("a[href]")]
+    assert without_clones(theirs, mine) == mine
+
+
+def without_clones(theirs: list[str], mine: list[str]) -> list[str]:
+    """theirs without the repeats that only the adoption agency's clones explain."""
+    kept, j = [], 0
+    for k, href in enumerate(theirs):
+        if j < len(mine) and href == mine[j]:
+            kept.append(href)
+            j += 1
+        elif not (k and href == theirs[k - 1]):
+            kept.append(href)  # not a clone: keep it so the comparison fails
+    return kept
+
+
+def test_manifest_lists_pages():
+    if not PAGES:
+        pytest.skip(f"no corpus: {MANIFEST} is absent")
+    assert all((CORPORA / rel).is_file() for rel in PAGES)
+    assert len(PAGES) >= 70
+
+
+def test_without_clones_only_drops_adjacent_repeats():
+    assert without_clones(["a", "a", "a", "b"], ["a", "b"]) == ["a", "b"]
+    assert without_clones(["a", "c", "b"], ["a", "b"]) == ["a", "c", "b"]
+    assert without_clones(["a", "b"], ["a", "b", "b"]) == ["a", "b"]
+
+
+def test_whitespace_collapse_helper():
+    assert collapse("  a \n\t b ") == "a b"
+    assert collapse(None) is None
+    assert re.fullmatch(r"\S+", collapse("x")) is not None
