@@ -1,0 +1,176 @@
+/* py_select.c — the binding of the selector matcher: _select_run and
+ * _select_test, called by fastparse/selectors/__init__.py with a program
+ * compiled (and cached) in Python. Checks the program, finds the document and
+ * scope from the node's type, runs select_match.c without the GIL. */
+#include "py_types.h"
+#include "select.h"
+
+/* Below this many candidates a run takes a few microseconds: releasing and
+ * re-taking the GIL would cost more than it lets other threads do. */
+enum { FP_SELECT_GIL_THRESHOLD = 2048 };
+/* Documents smaller than this are scanned; larger ones get a tag index
+ * (select.h), built on their first select and kept in the cache the caller
+ * passes (fastparse.selectors.cache.doc_indexes: a dict id(doc) -> bytes whose
+ * remember() drops the entry with the document). */
+enum { FP_SELECT_INDEX_MIN = 256 };
+
+/* Sets *index_obj to a new reference to d's tag index, or NULL when d is small
+ * or no cache was given. Returns -1 with an exception set. */
+static int doc_index(DocumentObject *d, PyObject *cache, PyObject **index_obj)
+{
+    *index_obj = NULL;
+    if (cache == NULL || d->doc.n < FP_SELECT_INDEX_MIN)
+        return 0;
+    if (!PyDict_Check(cache)) {
+        PyErr_SetString(PyExc_TypeError, "index cache must be a dict");
+        return -1;
+    }
+    PyObject *key = PyLong_FromVoidPtr(d);
+    if (key == NULL)
+        return -1;
+    PyObject *idx = PyDict_GetItemWithError(cache, key); /* borrowed */
+    Py_DECREF(key);
+    if (idx != NULL) {
+        Py_INCREF(idx);
+    } else if (PyErr_Occurred()) {
+        return -1;
+    } else {
+        idx = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)fp_select_index_size(&d->doc));
+        if (idx == NULL)
+            return -1;
+        fp_select_index_build(&d->doc, (uint32_t *)(void *)PyBytes_AS_STRING(idx));
+        PyObject *r = PyObject_CallMethod(cache, "remember", "OO", (PyObject *)d, idx);
+        if (r == NULL) {
+            Py_DECREF(idx);
+            return -1;
+        }
+        Py_DECREF(r);
+    }
+    if (!PyBytes_Check(idx) || (size_t)PyBytes_GET_SIZE(idx) != fp_select_index_size(&d->doc)) {
+        Py_DECREF(idx);
+        PyErr_SetString(PyExc_ValueError, "not a selector index of this document");
+        return -1;
+    }
+    *index_obj = idx;
+    return 0;
+}
+
+/* Resolves node to its document and scope: -1 for a Document, the index for a Tag. */
+static DocumentObject *node_scope(fp_state *st, PyObject *node, int32_t *scope)
+{
+    if (PyObject_TypeCheck(node, st->Document_type)) {
+        *scope = -1;
+        return (DocumentObject *)node;
+    }
+    if (PyObject_TypeCheck(node, st->Tag_type)) {
+        *scope = (int32_t)((TagObject *)node)->index;
+        return ((TagObject *)node)->doc;
+    }
+    PyErr_Format(PyExc_TypeError, "expected a Document or a Tag, not %.100s",
+                 Py_TYPE(node)->tp_name);
+    return NULL;
+}
+
+/* The program to run on d: `prog` itself, or for a legacy-encoded document
+ * whose selector has non-ASCII strings, a copy with them in its encoding.
+ * Returns a new reference, or NULL with an exception set. */
+static PyObject *program_for(DocumentObject *d, PyObject *prog)
+{
+    if (!PyBytes_Check(prog)) {
+        PyErr_Format(PyExc_TypeError, "program must be bytes, not %.100s", Py_TYPE(prog)->tp_name);
+        return NULL;
+    }
+    const uint8_t *p = (const uint8_t *)PyBytes_AS_STRING(prog);
+    size_t len = (size_t)PyBytes_GET_SIZE(prog);
+    if (fp_select_check(p, len) != 0) {
+        PyErr_SetString(PyExc_ValueError, "not a compiled selector program");
+        return NULL;
+    }
+    if (d->codec == NULL || ((const int32_t *)p)[FP_SEL_H_NONASCII] == 0) {
+        Py_INCREF(prog);
+        return prog;
+    }
+    PyObject *mod = PyImport_ImportModule("fastparse.selectors.cache");
+    if (mod == NULL)
+        return NULL;
+    PyObject *out = PyObject_CallMethod(mod, "transcoded", "OO", prog, d->codec);
+    Py_DECREF(mod);
+    if (out != NULL && (!PyBytes_Check(out) ||
+                        fp_select_check((const uint8_t *)PyBytes_AS_STRING(out),
+                                        (size_t)PyBytes_GET_SIZE(out)) != 0)) {
+        Py_DECREF(out);
+        PyErr_SetString(PyExc_ValueError, "transcoding produced a bad selector program");
+        return NULL;
+    }
+    return out;
+}
+
+PyObject *fp_py_select_run(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3 && nargs != 4) {
+        PyErr_Format(PyExc_TypeError, "_select_run expects 3 or 4 arguments, got %zd", nargs);
+        return NULL;
+    }
+    fp_state *st = (fp_state *)PyModule_GetState(module);
+    int32_t scope;
+    DocumentObject *d = node_scope(st, args[0], &scope);
+    if (d == NULL)
+        return NULL;
+    Py_ssize_t limit = PyLong_AsSsize_t(args[2]);
+    if (limit == -1 && PyErr_Occurred())
+        return NULL;
+    PyObject *prog = program_for(d, args[1]);
+    if (prog == NULL)
+        return NULL;
+    uint32_t cap = (limit <= 0 || limit > (Py_ssize_t)UINT32_MAX) ? UINT32_MAX : (uint32_t)limit;
+    const uint8_t *p = (const uint8_t *)PyBytes_AS_STRING(prog);
+    size_t len = (size_t)PyBytes_GET_SIZE(prog);
+    PyObject *index_obj;
+    if (doc_index(d, nargs == 4 ? args[3] : NULL, &index_obj) != 0) {
+        Py_DECREF(prog);
+        return NULL;
+    }
+    const uint32_t *index = index_obj ? (const uint32_t *)(void *)PyBytes_AS_STRING(index_obj) : NULL;
+    fp_buf out = {0};
+    fp_status status;
+    uint32_t span = scope < 0 ? d->doc.n : d->doc.elems[scope].last - (uint32_t)scope;
+    if (span < FP_SELECT_GIL_THRESHOLD) {
+        status = fp_select_run(&d->doc, scope, p, len, cap, index, &out);
+    } else {
+        Py_BEGIN_ALLOW_THREADS
+        status = fp_select_run(&d->doc, scope, p, len, cap, index, &out);
+        Py_END_ALLOW_THREADS
+    }
+    Py_XDECREF(index_obj);
+    Py_DECREF(prog);
+    PyObject *result = NULL;
+    if (status != FP_OK)
+        PyErr_NoMemory();
+    else
+        result = fp_tag_list(d, (const uint32_t *)out.data, (uint32_t)(out.len / sizeof(uint32_t)));
+    fp_buf_free(&out);
+    return result;
+}
+
+PyObject *fp_py_select_test(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "_select_test expects 2 arguments, got %zd", nargs);
+        return NULL;
+    }
+    fp_state *st = (fp_state *)PyModule_GetState(module);
+    if (!PyObject_TypeCheck(args[0], st->Tag_type)) {
+        PyErr_Format(PyExc_TypeError, "expected a Tag, not %.100s", Py_TYPE(args[0])->tp_name);
+        return NULL;
+    }
+    TagObject *tag = (TagObject *)args[0];
+    PyObject *prog = program_for(tag->doc, args[1]);
+    if (prog == NULL)
+        return NULL;
+    int r = fp_select_test(&tag->doc->doc, tag->index, (const uint8_t *)PyBytes_AS_STRING(prog),
+                           (size_t)PyBytes_GET_SIZE(prog));
+    Py_DECREF(prog);
+    if (r < 0)
+        return PyErr_NoMemory();
+    return PyBool_FromLong(r);
+}

@@ -1,0 +1,74 @@
+/* select.h — compiled CSS selector programs: the word codes the Python compiler
+ * (fastparse/selectors/compiler.py, opcodes.py) emits, the matcher that runs
+ * them over an fp_doc (select_match.c, engine code: fp.h only) and the two
+ * functions the binding (py_select.c) exports to the module's method table.
+ * Selectors Level 4; the program layout is described in opcodes.py. */
+#ifndef FP_SELECT_H
+#define FP_SELECT_H
+
+#include "fp.h"
+
+/* ---- program layout: keep in step with fastparse/selectors/opcodes.py ---- */
+enum { FP_SEL_MAGIC = 0x31535046, FP_SEL_HEADER_WORDS = 11 };
+enum {
+    FP_SEL_H_MAGIC, FP_SEL_H_CODE_LEN, FP_SEL_H_ROOT, FP_SEL_H_FLAGS, FP_SEL_H_NHAS,
+    FP_SEL_H_NNTHOF, FP_SEL_H_NTAGS, FP_SEL_H_TAGS, FP_SEL_H_NSTR, FP_SEL_H_STRS,
+    FP_SEL_H_NONASCII,
+};
+enum { FP_SEL_F_SIBLINGS = 1, FP_SEL_F_OF_TYPE = 2, FP_SEL_F_FORMS = 4 };
+enum { FP_SEL_OP_LIST = 1, FP_SEL_OP_COMPLEX = 2, FP_SEL_OP_COMPOUND = 3 };
+enum {
+    FP_SEL_T_TAG = 10, FP_SEL_T_ID = 11, FP_SEL_T_CLASS = 12, FP_SEL_T_ATTR = 13,
+    FP_SEL_T_NOT = 14, FP_SEL_T_IS = 15, FP_SEL_T_HAS = 16, FP_SEL_T_NTH = 17,
+    FP_SEL_T_ROOT = 18, FP_SEL_T_SCOPE = 19, FP_SEL_T_EMPTY = 20, FP_SEL_T_DEFINED = 21,
+    FP_SEL_T_CONTAINS = 22, FP_SEL_T_FALSE = 23, FP_SEL_T_OPTION_SELECTED = 24,
+    FP_SEL_T_RADIO_KEPT = 25,
+};
+enum {
+    FP_SEL_COMB_DESCENDANT = 1, FP_SEL_COMB_CHILD = 2, FP_SEL_COMB_NEXT = 3,
+    FP_SEL_COMB_LATER = 4,
+};
+enum {
+    FP_SEL_A_EXISTS = 0, FP_SEL_A_EQUALS = 1, FP_SEL_A_INCLUDES = 2, FP_SEL_A_DASH = 3,
+    FP_SEL_A_PREFIX = 4, FP_SEL_A_SUFFIX = 5, FP_SEL_A_SUBSTRING = 6,
+};
+enum { FP_SEL_AF_ICASE = 1, FP_SEL_AF_ICASE_HTML = 2 };
+enum { FP_SEL_NTH_LAST = 1, FP_SEL_NTH_OF_TYPE = 2 };
+
+/* ---- select_match.c ---- */
+/* 0 when prog is a well-formed program (every offset, index and code in
+ * range, children before parents), -1 otherwise. The matcher trusts a
+ * checked program; prog must be 4-byte aligned. */
+int fp_select_check(const uint8_t *prog, size_t len);
+
+/* NOTE: an optional per-document tag index (built once, kept by the binding):
+ * for each tag id the elements of that tag in document order, leaving out
+ * the contents of <template> elements. With it, a selector whose rightmost
+ * compound names a tag visits only those elements. Layout, uint32_t words:
+ * ntags, offsets[ntags + 1], elements[offsets[ntags]]. */
+size_t fp_select_index_size(const fp_doc *doc);          /* bytes */
+void fp_select_index_build(const fp_doc *doc, uint32_t *out); /* out has index_size bytes */
+
+/* Appends to out (as uint32_t) the elements in scope matching the program,
+ * in document order, at most `limit`. scope = -1: the whole document (and
+ * :scope is :root); scope = i: the descendants of i, excluding i (and :scope
+ * is i). Combinators may still reach outside the scope, as in soupsieve's
+ * tag.select. index: NULL, or from fp_select_index_build for this document.
+ * Touches no global state: safe without the GIL. */
+fp_status fp_select_run(const fp_doc *doc, int32_t scope, const uint8_t *prog, size_t len,
+                        uint32_t limit, const uint32_t *index, fp_buf *out);
+
+/* Whether element i matches (:scope is i): 1 yes, 0 no, -1 out of memory. */
+int fp_select_test(const fp_doc *doc, uint32_t i, const uint8_t *prog, size_t len);
+
+/* ---- py_select.c (only where Python.h is included) ---- */
+#ifdef Py_PYTHON_H
+/* _select_run(node, program, limit[, index_cache]) -> list[Tag]; node is a
+ * Document or a Tag (scope = its descendants); limit <= 0 means no limit;
+ * index_cache: fastparse.selectors.cache.doc_indexes (enables the tag index). */
+PyObject *fp_py_select_run(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+/* _select_test(tag, program) -> bool */
+PyObject *fp_py_select_test(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+#endif
+
+#endif

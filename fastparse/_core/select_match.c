@@ -1,0 +1,826 @@
+/* select_match.c — runs a compiled selector program (select.h) over the
+ * flat index: right to left from each candidate through parent indices.
+ * Does not parse selectors (fastparse/selectors/ does) nor touch Python.
+ * Selectors Level 4: 16 (combinators), 6 (attributes), 14 (tree-structural),
+ * 4.5 (:has); HTML Standard 4.16.3 for :empty, :defined, :checked.
+ * NOTE: a <template>'s contents are not in the document (DOM 4.8: they live in a
+ * separate fragment), so matching never enters a template from outside and
+ * never climbs out of one: its element is empty and has no descendants. */
+#include <stdlib.h>
+#if defined(__SSE2__) && defined(__GNUC__)
+#include <emmintrin.h>
+#endif
+
+#include "select_internal.h"
+
+/* Results of matching a complex selector from one element (Servo's scheme):
+ * besides yes/no, say how far an outer combinator loop must back off. */
+enum { M_MATCH, M_NO_SIBLING, M_NO_DESCENDANT, M_NO_GLOBAL };
+
+static int match_list(fp_sel_ctx *c, int32_t at, uint32_t e);
+static int match_compound(fp_sel_ctx *c, int32_t at, uint32_t e);
+
+/* words taken by a test (T_CONTAINS is 2 + its count) */
+static int32_t test_words(int32_t op)
+{
+    switch (op) {
+    case FP_SEL_T_TAG: case FP_SEL_T_ID: case FP_SEL_T_CLASS: case FP_SEL_T_NOT: case FP_SEL_T_IS:
+        return 2;
+    case FP_SEL_T_ATTR:
+        return 5;
+    case FP_SEL_T_HAS:
+        return 4;
+    case FP_SEL_T_NTH:
+        return 6;
+    default:
+        return 1;
+    }
+}
+
+/* ---------------------------------------------------------------- strings */
+
+/* NOTE: whether needle nd occurs in h (ASCII case ignored when icase). Start
+ * tags are short (~100 bytes), so a library call per candidate costs more than
+ * the bytes: where SSE2 exists, 16 start positions are tested at once against
+ * the needle's first and last bytes (OR 0x20 folds ASCII case; the exact
+ * comparison that follows rejects the few false candidates it lets through). */
+static int bytes_find(const uint8_t *h, size_t hn, const uint8_t *nd, size_t nn, int icase)
+{
+    if (nn == 0)
+        return 1;
+    if (hn < nn)
+        return 0;
+    uint8_t fold = icase ? 0x20 : 0, c0 = (uint8_t)(nd[0] | fold), cl = (uint8_t)(nd[nn - 1] | fold);
+    const uint8_t *p = h, *end = h + hn - nn + 1; /* candidate starts */
+#if defined(__SSE2__) && defined(__GNUC__)
+    const __m128i first = _mm_set1_epi8((char)c0), last = _mm_set1_epi8((char)cl);
+    const __m128i bits = _mm_set1_epi8((char)fold);
+    for (; end - p >= 16; p += 16) {
+        __m128i a = _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)p), bits);
+        __m128i b = _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)(p + nn - 1)), bits);
+        unsigned m = (unsigned)_mm_movemask_epi8(
+            _mm_and_si128(_mm_cmpeq_epi8(a, first), _mm_cmpeq_epi8(b, last)));
+        for (; m; m &= m - 1)
+            if (bytes_eq(p + __builtin_ctz(m), nd, nn, icase))
+                return 1;
+    }
+#endif
+    for (; p < end; p++)
+        if ((uint8_t)(*p | fold) == c0 && (uint8_t)(p[nn - 1] | fold) == cl && bytes_eq(p, nd, nn, icase))
+            return 1;
+    return 0;
+}
+
+/* Whether the whitespace-separated list v contains the token t (Selectors 6.2 ~=, class). */
+static int has_token(const uint8_t *v, size_t n, const uint8_t *t, size_t tn, int icase)
+{
+    size_t i = 0;
+    while (i < n) {
+        while (i < n && is_ws(v[i]))
+            i++;
+        size_t s = i;
+        while (i < n && !is_ws(v[i]))
+            i++;
+        if (i - s == tn && tn && bytes_eq(v + s, t, tn, icase))
+            return 1;
+    }
+    return 0;
+}
+
+static const uint8_t *str_at(const fp_sel_ctx *c, int32_t k, size_t *len)
+{
+    const int32_t *t = c->w + c->w[FP_SEL_H_STRS] + 2 * k;
+    *len = (size_t)t[1];
+    return c->pool + t[0];
+}
+
+/* Value of element e's attribute `name`; raw bytes unless it holds a character
+ * reference (then decoded into c->val, reused). 0 when absent. */
+int fp_sel_attr_value(fp_sel_ctx *c, uint32_t e, const uint8_t *name, size_t nlen,
+                      const uint8_t **v, size_t *vlen)
+{
+    fp_attr a;
+    if (!fp_attr_find(c->doc, e, (const char *)name, nlen, &a))
+        return 0;
+    const uint8_t *raw = c->doc->buf + a.value_start;
+    size_t len = a.has_value ? a.value_len : 0;
+    if (len && memchr(raw, '&', len)) {
+        c->val.len = 0;
+        if (fp_attr_value(c->doc, &a, &c->val) != 0) {
+            c->oom = 1;
+            return 0;
+        }
+        raw = c->val.data;
+        len = c->val.len;
+    }
+    *v = raw;
+    *vlen = len;
+    return 1;
+}
+
+/* ---------------------------------------------------------------- tree */
+
+static uint32_t first_child(int32_t p) { return p < 0 ? 0 : (uint32_t)p + 1; }
+static uint32_t child_end(const fp_sel_ctx *c, int32_t p) { return p < 0 ? c->n : c->el[p].last + 1; }
+
+static int is_template(const fp_sel_ctx *c, uint32_t e) { return c->el[e].tag == c->t_template; }
+
+/* The parent as the DOM sees it: none above a template's contents. */
+static int32_t parent_of(const fp_sel_ctx *c, uint32_t e)
+{
+    int32_t p = c->el[e].parent;
+    return (p >= 0 && is_template(c, (uint32_t)p)) ? -1 : p;
+}
+
+void *fp_sel_zalloc(fp_sel_ctx *c, size_t count, size_t size)
+{
+    void *p = calloc(count ? count : 1, size);
+    if (!p)
+        c->oom = 1;
+    return p;
+}
+
+/* NOTE: positions among siblings are computed for all children of a parent
+ * at once, the first time any of them is asked about, so :nth-child and the
+ * sibling combinators cost O(children) per parent instead of per element:
+ * linear even on a list of 10,000 <li>. */
+static int siblings_ready(fp_sel_ctx *c, int32_t p)
+{
+    if (!c->sib_done) {
+        size_t n = c->n;
+        c->sib_done = fp_sel_zalloc(c, n + 1, 1);
+        c->prev = fp_sel_zalloc(c, n, sizeof(int32_t));
+        c->pos = fp_sel_zalloc(c, n, sizeof(uint32_t));
+        c->rpos = fp_sel_zalloc(c, n, sizeof(uint32_t));
+        if (c->flags & FP_SEL_F_OF_TYPE) {
+            c->tpos = fp_sel_zalloc(c, n, sizeof(uint32_t));
+            c->trpos = fp_sel_zalloc(c, n, sizeof(uint32_t));
+            c->tag_count = fp_sel_zalloc(c, TAG_ID_SPACE, sizeof(uint32_t));
+        }
+        if (c->oom)
+            return 0;
+    }
+    if (c->sib_done[p + 1])
+        return 1;
+    const fp_elem *el = c->el;
+    uint32_t k = 0, end = child_end(c, p);
+    int32_t before = -1;
+    for (uint32_t x = first_child(p); x < end; x = el[x].last + 1) {
+        c->prev[x] = before;
+        before = (int32_t)x;
+        c->pos[x] = ++k;
+        if (c->tpos)
+            c->tpos[x] = ++c->tag_count[el[x].tag];
+    }
+    for (uint32_t x = first_child(p); x < end; x = el[x].last + 1) {
+        c->rpos[x] = k - c->pos[x] + 1;
+        if (c->tpos)
+            c->trpos[x] = c->tag_count[el[x].tag] - c->tpos[x] + 1;
+    }
+    if (c->tpos)
+        for (uint32_t x = first_child(p); x < end; x = el[x].last + 1)
+            c->tag_count[el[x].tag] = 0;
+    c->sib_done[p + 1] = 1;
+    return 1;
+}
+
+static int32_t prev_sibling(fp_sel_ctx *c, uint32_t e)
+{
+    return siblings_ready(c, c->el[e].parent) ? c->prev[e] : -1;
+}
+
+static int32_t next_sibling(const fp_sel_ctx *c, uint32_t e)
+{
+    uint32_t s = c->el[e].last + 1;
+    return (s < c->n && c->el[s].parent == c->el[e].parent) ? (int32_t)s : -1;
+}
+
+/* ---------------------------------------------------------------- tests */
+
+static int anb(int64_t a, int64_t b, int64_t pos)
+{
+    if (a == 0)
+        return pos == b;
+    int64_t d = pos - b;
+    return d % a == 0 && d / a >= 0;
+}
+
+/* :nth-child(An+B of S): position of e among its siblings matching S. */
+static int nth_of_position(fp_sel_ctx *c, int32_t slot, int32_t list, uint32_t e, int last, uint32_t *out)
+{
+    if (!c->nth_done[slot]) {
+        c->nth_done[slot] = fp_sel_zalloc(c, c->n + 1, 1);
+        c->nth_pos[slot] = fp_sel_zalloc(c, c->n, sizeof(uint32_t));
+        c->nth_rpos[slot] = fp_sel_zalloc(c, c->n, sizeof(uint32_t));
+        if (c->oom)
+            return 0;
+    }
+    int32_t p = c->el[e].parent;
+    uint32_t *pos = c->nth_pos[slot], *rpos = c->nth_rpos[slot];
+    if (!c->nth_done[slot][p + 1]) {
+        uint32_t k = 0, end = child_end(c, p);
+        for (uint32_t x = first_child(p); x < end; x = c->el[x].last + 1)
+            pos[x] = match_list(c, list, x) ? ++k : 0;
+        for (uint32_t x = first_child(p); x < end; x = c->el[x].last + 1)
+            rpos[x] = pos[x] ? k - pos[x] + 1 : 0;
+        c->nth_done[slot][p + 1] = 1;
+    }
+    *out = last ? rpos[e] : pos[e];
+    return *out != 0;
+}
+
+static int test_nth(fp_sel_ctx *c, const int32_t *t, uint32_t e)
+{
+    int32_t flags = t[1], list = t[4];
+    int last = (flags & FP_SEL_NTH_LAST) != 0;
+    uint32_t pos;
+    if (list >= 0) {
+        if (!nth_of_position(c, t[5], list, e, last, &pos))
+            return 0;
+    } else {
+        if (!siblings_ready(c, c->el[e].parent))
+            return 0;
+        if (flags & FP_SEL_NTH_OF_TYPE)
+            pos = last ? c->trpos[e] : c->tpos[e];
+        else
+            pos = last ? c->rpos[e] : c->pos[e];
+    }
+    return anb(t[2], t[3], pos);
+}
+
+static int test_attr(fp_sel_ctx *c, const int32_t *t, uint32_t e)
+{
+    size_t nlen, tlen, vlen;
+    const uint8_t *name = str_at(c, t[3], &nlen), *want = str_at(c, t[4], &tlen), *v;
+    if (t[1] == FP_SEL_A_EXISTS) {
+        fp_attr a;
+        return fp_attr_find(c->doc, e, (const char *)name, nlen, &a);
+    }
+    if (t[1] == FP_SEL_A_PREFIX || t[1] == FP_SEL_A_DASH) {
+        /* decoding changes nothing before the first '&': a long href with
+         * &amp; later on is compared raw */
+        fp_attr a;
+        if (!fp_attr_find(c->doc, e, (const char *)name, nlen, &a))
+            return 0;
+        v = c->doc->buf + a.value_start;
+        vlen = a.has_value ? a.value_len : 0;
+        if (memchr(v, '&', tlen + 1 < vlen ? tlen + 1 : vlen) && !fp_sel_attr_value(c, e, name, nlen, &v, &vlen))
+            return 0;
+    } else if (!fp_sel_attr_value(c, e, name, nlen, &v, &vlen)) {
+        return 0;
+    }
+    int icase = (t[2] & FP_SEL_AF_ICASE) ||
+                ((t[2] & FP_SEL_AF_ICASE_HTML) && !(c->el[e].flags & (FP_EF_SVG | FP_EF_MATHML)));
+    switch (t[1]) {
+    case FP_SEL_A_EQUALS:
+        return vlen == tlen && bytes_eq(v, want, tlen, icase);
+    case FP_SEL_A_INCLUDES:
+        return has_token(v, vlen, want, tlen, icase);
+    case FP_SEL_A_DASH:
+        return (vlen == tlen || (vlen > tlen && v[tlen] == '-')) && bytes_eq(v, want, tlen, icase);
+    case FP_SEL_A_PREFIX:
+        return vlen >= tlen && bytes_eq(v, want, tlen, icase);
+    case FP_SEL_A_SUFFIX:
+        return vlen >= tlen && bytes_eq(v + vlen - tlen, want, tlen, icase);
+    default: /* FP_SEL_A_SUBSTRING */
+        return bytes_find(v, vlen, want, tlen, icase);
+    }
+}
+
+/* :empty (Selectors 4, 14.2): no element children and no text other than
+ * document white space; comments and stray end tags are not content. */
+static int test_empty(const fp_sel_ctx *c, uint32_t e)
+{
+    const fp_elem *x = &c->el[e];
+    if (is_template(c, e))
+        return 1;
+    if (x->last != e)
+        return 0;
+    const uint8_t *p = c->doc->buf + x->inner_start, *end = c->doc->buf + x->inner_end;
+    int raw = (x->flags & FP_EF_RAWTEXT) != 0;
+    while (p < end) {
+        if (is_ws(*p)) {
+            p++;
+            continue;
+        }
+        if (raw || *p != '<' || p + 1 >= end)
+            return 0;
+        const uint8_t *q;
+        if (end - p >= 4 && memcmp(p, "<!--", 4) == 0) {
+            const uint8_t *s = p + 4;
+            if (s < end && *s == '>') {
+                q = s; /* "<!-->": abrupt closing of an empty comment */
+            } else if (end - s >= 2 && s[0] == '-' && s[1] == '>') {
+                q = s + 1; /* "<!--->" */
+            } else {
+                q = end - 1; /* EOF in comment */
+                for (const uint8_t *r = s; r + 3 <= end; r++)
+                    if (r[0] == '-' && r[1] == '-' && r[2] == '>') {
+                        q = r + 2;
+                        break;
+                    }
+            }
+        } else if (p[1] == '!' || p[1] == '?' || p[1] == '/') {
+            /* bogus comments, doctype, end tags: up to U+003E GREATER-THAN SIGN */
+            q = memchr(p, '>', (size_t)(end - p));
+            if (!q)
+                q = end;
+        } else {
+            return 0; /* a literal '<' in text */
+        }
+        p = q + 1;
+    }
+    return 1;
+}
+
+static int test_defined(const fp_sel_ctx *c, uint32_t e)
+{
+    if (c->el[e].flags & (FP_EF_SVG | FP_EF_MATHML))
+        return 1;
+    size_t len;
+    const uint8_t *name = fp_tag_name(c->doc, c->el[e].tag, &len);
+    fp_attr a;
+    /* custom elements (a '-' in the name) and customized built-ins (is="...")
+     * are undefined: no script ever registers them here */
+    return !memchr(name, '-', len) && !fp_attr_find(c->doc, e, "is", 2, &a);
+}
+
+static int test_contains(fp_sel_ctx *c, const int32_t *t, uint32_t e)
+{
+    fp_text_opts o;
+    memset(&o, 0, sizeof o);
+    uint16_t skip = (uint16_t)c->t_template;
+    if (c->t_template >= 0) {
+        o.skip = &skip;
+        o.nskip = 1;
+    }
+    c->text.len = 0;
+    if (!is_template(c, e) && fp_text(c->doc, e, &o, &c->text) != 0) {
+        c->oom = 1;
+        return 0;
+    }
+    for (int32_t k = 0; k < t[1]; k++) {
+        size_t len;
+        const uint8_t *s = str_at(c, t[2 + k], &len);
+        if (bytes_find(c->text.data, c->text.len, s, len, 0))
+            return 1;
+    }
+    return 0;
+}
+
+static uint8_t *has_memo(fp_sel_ctx *c, int32_t slot)
+{
+    if (!c->has_memo[slot])
+        c->has_memo[slot] = fp_sel_zalloc(c, c->n, 1);
+    return c->has_memo[slot];
+}
+
+/* NOTE: :has(K C) with one combinator and one compound (the compiler rewrites
+ * longer relative selectors into nested one-step :has). Descendant and later-
+ * sibling answers are memoised per element, so asking every element of a page
+ * costs O(elements) rather than O(elements x subtree). */
+static int test_has(fp_sel_ctx *c, const int32_t *t, uint32_t e)
+{
+    int32_t comb = t[1], target = t[2];
+    const fp_elem *el = c->el;
+    if ((comb == FP_SEL_COMB_CHILD || comb == FP_SEL_COMB_DESCENDANT) && is_template(c, e))
+        return 0;
+    if (comb == FP_SEL_COMB_CHILD) {
+        for (uint32_t x = e + 1; x <= el[e].last; x = el[x].last + 1)
+            if (match_compound(c, target, x))
+                return 1;
+        return 0;
+    }
+    if (comb == FP_SEL_COMB_NEXT) {
+        int32_t s = next_sibling(c, e);
+        return s >= 0 && match_compound(c, target, (uint32_t)s);
+    }
+    uint8_t *m = has_memo(c, t[3]);
+    if (!m)
+        return 0;
+    if (m[e])
+        return m[e] == 1;
+    if (comb == FP_SEL_COMB_LATER) {
+        uint32_t end = child_end(c, el[e].parent), s = el[e].last + 1;
+        uint8_t r = 2;
+        for (; s < end; s = el[s].last + 1) {
+            if (match_compound(c, target, s)) {
+                r = 1;
+                break;
+            }
+            if (m[s]) {
+                r = m[s];
+                break;
+            }
+        }
+        for (uint32_t x = e; x < s; x = el[x].last + 1)
+            m[x] = r;
+        return r == 1;
+    }
+    /* descendant: scan the subtree, skipping subtrees already known not to have one */
+    for (uint32_t d = e + 1; d <= el[e].last;) {
+        int found = match_compound(c, target, d) || m[d] == 1;
+        if (found) {
+            for (int32_t a = el[d].parent; a >= 0 && (uint32_t)a != e; a = el[a].parent)
+                m[a] = 1; /* were provisionally "no" */
+            m[e] = 1;
+            return 1;
+        }
+        if (m[d] == 2 || is_template(c, d)) {
+            m[d] = 2;
+            d = el[d].last + 1;
+        } else {
+            m[d] = 2; /* provisional: corrected above if a match turns up inside */
+            d++;
+        }
+    }
+    m[e] = 2;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- matching */
+
+static int match_compound(fp_sel_ctx *c, int32_t at, uint32_t e)
+{
+    const int32_t *w = c->w;
+    int32_t ntests = w[at + 1];
+    const int32_t *t = w + at + 2;
+    for (int32_t k = 0; k < ntests; k++) {
+        size_t len;
+        const uint8_t *s, *v;
+        size_t vlen;
+        switch (t[0]) {
+        case FP_SEL_T_TAG: {
+            int id = c->tag_ids[t[1]];
+            if (id < 0 || c->el[e].tag != (uint16_t)id)
+                return 0;
+            t += 2;
+            break;
+        }
+        case FP_SEL_T_ID:
+            s = str_at(c, t[1], &len);
+            if (!fp_sel_attr_value(c, e, (const uint8_t *)"id", 2, &v, &vlen) || vlen != len ||
+                memcmp(v, s, len) != 0)
+                return 0;
+            t += 2;
+            break;
+        case FP_SEL_T_CLASS:
+            s = str_at(c, t[1], &len);
+            if (!fp_sel_attr_value(c, e, (const uint8_t *)"class", 5, &v, &vlen) ||
+                !has_token(v, vlen, s, len, 0))
+                return 0;
+            t += 2;
+            break;
+        case FP_SEL_T_ATTR:
+            if (!test_attr(c, t, e))
+                return 0;
+            t += 5;
+            break;
+        case FP_SEL_T_NOT:
+            if (match_list(c, t[1], e))
+                return 0;
+            t += 2;
+            break;
+        case FP_SEL_T_IS:
+            if (!match_list(c, t[1], e))
+                return 0;
+            t += 2;
+            break;
+        case FP_SEL_T_HAS:
+            if (!test_has(c, t, e))
+                return 0;
+            t += 4;
+            break;
+        case FP_SEL_T_NTH:
+            if (!test_nth(c, t, e))
+                return 0;
+            t += 6;
+            break;
+        case FP_SEL_T_ROOT:
+            if (e != 0)
+                return 0;
+            t += 1;
+            break;
+        case FP_SEL_T_SCOPE:
+            if (e != (c->scope < 0 ? 0u : (uint32_t)c->scope))
+                return 0;
+            t += 1;
+            break;
+        case FP_SEL_T_EMPTY:
+            if (!test_empty(c, e))
+                return 0;
+            t += 1;
+            break;
+        case FP_SEL_T_DEFINED:
+            if (!test_defined(c, e))
+                return 0;
+            t += 1;
+            break;
+        case FP_SEL_T_CONTAINS:
+            if (!test_contains(c, t, e))
+                return 0;
+            t += 2 + t[1];
+            break;
+        case FP_SEL_T_OPTION_SELECTED:
+            if (!fp_sel_option_selected(c, e))
+                return 0;
+            t += 1;
+            break;
+        case FP_SEL_T_RADIO_KEPT:
+            if (!fp_sel_radio_kept(c, e))
+                return 0;
+            t += 1;
+            break;
+        default: /* FP_SEL_T_FALSE */
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Compound k of complex selector cx (0 = rightmost) at element e, then the
+ * rest leftwards. The M_NO_* results let a descendant or later-sibling loop
+ * stop early (see Servo's matches_complex_selector_internal), which keeps
+ * `a b c d` from retrying every ancestor combination. */
+static int match_from(fp_sel_ctx *c, const int32_t *cx, int32_t k, uint32_t e)
+{
+    if (!match_compound(c, cx[2 + 2 * k], e))
+        return M_NO_SIBLING;
+    if (k + 1 == cx[1])
+        return M_MATCH;
+    int32_t comb = cx[3 + 2 * k];
+    int sideways = comb == FP_SEL_COMB_NEXT || comb == FP_SEL_COMB_LATER;
+    int32_t x = sideways ? prev_sibling(c, e) : parent_of(c, e);
+    while (x >= 0) {
+        int r = match_from(c, cx, k + 1, (uint32_t)x);
+        if (r == M_MATCH || r == M_NO_GLOBAL || comb == FP_SEL_COMB_NEXT)
+            return r;
+        if (comb == FP_SEL_COMB_CHILD)
+            return M_NO_DESCENDANT;
+        if (comb == FP_SEL_COMB_LATER && r == M_NO_DESCENDANT)
+            return r;
+        x = sideways ? prev_sibling(c, (uint32_t)x) : parent_of(c, (uint32_t)x);
+    }
+    return sideways ? M_NO_DESCENDANT : M_NO_GLOBAL;
+}
+
+static int match_list(fp_sel_ctx *c, int32_t at, uint32_t e)
+{
+    const int32_t *w = c->w;
+    for (int32_t k = 0; k < w[at + 1]; k++)
+        if (match_from(c, w + w[at + 2 + k], 0, e) == M_MATCH)
+            return 1;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- prefilter */
+
+/* NOTE: a cheap necessary condition for each top-level complex selector, taken
+ * from its rightmost compound and checked before any attribute is parsed: the
+ * tag id, and strings that must occur in the start tag's bytes (attribute names
+ * case-insensitively; id, class and attribute values exactly, unless the tag
+ * holds a '&', since a character reference could spell the value). Most
+ * candidates fail on one byte comparison or one memchr pass. */
+enum { PREFILTER_MAX = 16, NEEDLES_MAX = 4 };
+
+typedef struct {
+    int tag;                   /* -1 any; otherwise the id the candidate must have */
+    int never;                 /* the compound names a tag absent from the document */
+    int n;
+    struct { const uint8_t *s; size_t len; int icase; } needle[NEEDLES_MAX];
+} prefilter_t;
+
+static int no_replacement_char(const uint8_t *s, size_t n)
+{
+    /* a U+FFFD in the selector may come from a NUL in the source: no byte test */
+    for (size_t i = 0; i + 2 < n; i++)
+        if (s[i] == 0xEF && s[i + 1] == 0xBF && s[i + 2] == 0xBD)
+            return 0;
+    return 1;
+}
+
+static void add_needle(prefilter_t *f, const uint8_t *s, size_t len, int icase)
+{
+    if (f->n < NEEDLES_MAX && len > 0 && no_replacement_char(s, len)) {
+        f->needle[f->n].s = s;
+        f->needle[f->n].len = len;
+        f->needle[f->n].icase = icase;
+        f->n++;
+    }
+}
+
+static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t *f)
+{
+    memset(f, 0, sizeof *f);
+    f->tag = -1;
+    const int32_t *w = c->w;
+    int32_t at = cx[2];
+    const int32_t *t = w + at + 2;
+    for (int32_t k = 0; k < w[at + 1]; k++) {
+        size_t len, vlen;
+        const uint8_t *s;
+        switch (t[0]) {
+        case FP_SEL_T_TAG:
+            f->tag = c->tag_ids[t[1]];
+            f->never |= f->tag < 0;
+            break;
+        case FP_SEL_T_FALSE:
+            f->never = 1;
+            break;
+        case FP_SEL_T_ID:
+        case FP_SEL_T_CLASS:
+            s = str_at(c, t[1], &len);
+            add_needle(f, s, len, 0);
+            break;
+        case FP_SEL_T_ATTR:
+            s = str_at(c, t[3], &len);
+            add_needle(f, s, len, 1);
+            s = str_at(c, t[4], &vlen);
+            if (t[1] != FP_SEL_A_EXISTS && t[2] == 0)
+                add_needle(f, s, vlen, 0);
+            break;
+        default:
+            break;
+        }
+        t += t[0] == FP_SEL_T_CONTAINS ? 2 + t[1] : test_words(t[0]);
+    }
+}
+
+static int prefilter_pass(const fp_sel_ctx *c, const prefilter_t *f, uint32_t e)
+{
+    if (f->never || (f->tag >= 0 && c->el[e].tag != (uint16_t)f->tag))
+        return 0;
+    if (f->n == 0)
+        return 1;
+    const uint8_t *p = c->doc->buf + c->el[e].start;
+    size_t len = c->el[e].inner_start - c->el[e].start;
+    int amp = -1;
+    for (int k = 0; k < f->n; k++) {
+        const uint8_t *s = f->needle[k].s;
+        size_t n = f->needle[k].len;
+        if (bytes_find(p, len, s, n, f->needle[k].icase))
+            continue;
+        if (f->needle[k].icase)
+            return 0;
+        if (amp < 0)
+            amp = memchr(p, '&', len) != NULL;
+        if (!amp)
+            return 0;
+    }
+    return 1;
+}
+
+/* ---------------------------------------------------------------- setup */
+
+static int ctx_init(fp_sel_ctx *c, const fp_doc *doc, int32_t scope, const uint8_t *prog)
+{
+    memset(c, 0, sizeof *c);
+    c->doc = doc;
+    c->el = doc->elems;
+    c->n = doc->n;
+    c->w = (const int32_t *)prog;
+    c->pool = prog + 4 * (size_t)c->w[FP_SEL_H_CODE_LEN];
+    c->scope = scope;
+    c->flags = c->w[FP_SEL_H_FLAGS];
+    int32_t ntags = c->w[FP_SEL_H_NTAGS], nhas = c->w[FP_SEL_H_NHAS], nnth = c->w[FP_SEL_H_NNTHOF];
+    /* one block for the per-slot tables: most programs need a few words */
+    size_t nptr = (size_t)nhas + 3 * (size_t)nnth;
+    size_t nint = ((size_t)ntags * sizeof(int) + sizeof(void *) - 1) / sizeof(void *);
+    void **block = fp_sel_zalloc(c, nptr + nint, sizeof(void *));
+    if (!block)
+        return -1;
+    c->block = block;
+    c->has_memo = (uint8_t **)block;
+    c->nth_done = (uint8_t **)(block + nhas);
+    c->nth_pos = (uint32_t **)(block + nhas + nnth);
+    c->nth_rpos = (uint32_t **)(block + nhas + 2 * (size_t)nnth);
+    c->tag_ids = (int *)(void *)(block + nptr);
+    static const char *const form_tags[8] = {"select", "option", "optgroup", "hr",
+                                             "datalist", "input", "form", "template"};
+    int *ids[8] = {&c->t_select, &c->t_option, &c->t_optgroup, &c->t_hr,
+                   &c->t_datalist, &c->t_input, &c->t_form, &c->t_template};
+    for (int k = 0; k < 8; k++)
+        *ids[k] = (c->flags & FP_SEL_F_FORMS) || k == 7
+                      ? fp_tag_lookup(doc, (const uint8_t *)form_tags[k], strlen(form_tags[k]))
+                      : -1;
+    for (int32_t k = 0; k < ntags; k++) {
+        size_t len;
+        const uint8_t *name = str_at(c, c->w[c->w[FP_SEL_H_TAGS] + k], &len);
+        c->tag_ids[k] = fp_tag_lookup(doc, name, len);
+    }
+    return 0;
+}
+
+static void ctx_free(fp_sel_ctx *c)
+{
+    for (int32_t k = 0; c->has_memo && k < c->w[FP_SEL_H_NHAS]; k++)
+        free(c->has_memo[k]);
+    for (int32_t k = 0; c->nth_done && k < c->w[FP_SEL_H_NNTHOF]; k++) {
+        free(c->nth_done[k]);
+        free(c->nth_pos[k]);
+        free(c->nth_rpos[k]);
+    }
+    free(c->block);
+    free(c->sib_done);
+    free(c->prev);
+    free(c->pos);
+    free(c->rpos);
+    free(c->tpos);
+    free(c->trpos);
+    free(c->tag_count);
+    free(c->chosen_option);
+    fp_buf_free(&c->text);
+    fp_buf_free(&c->val);
+}
+
+/* The run over the tag index: only elements of the one tag the single
+ * top-level complex selector's rightmost compound names. */
+static void run_indexed(fp_sel_ctx *c, const int32_t *cx, const prefilter_t *pf, const uint32_t *index,
+                        uint32_t first, uint32_t end, uint32_t limit, fp_buf *out)
+{
+    uint32_t ntags = index[0], tag = (uint32_t)pf->tag;
+    if (tag >= ntags)
+        return;
+    const uint32_t *list = index + 2 + ntags, *off = index + 1;
+    uint32_t lo = off[tag], hi = off[tag + 1], found = 0;
+    while (lo < hi) { /* first element at or after `first` */
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (list[mid] < first)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (uint32_t k = lo; k < off[tag + 1] && list[k] < end && found < limit && !c->oom; k++) {
+        uint32_t e = list[k];
+        if (prefilter_pass(c, pf, e) && match_from(c, cx, 0, e) == M_MATCH) {
+            if (fp_buf_append(out, &e, sizeof e) != 0)
+                c->oom = 1;
+            found++;
+        }
+    }
+}
+
+static int inside_template(const fp_sel_ctx *c, int32_t e)
+{
+    for (; e >= 0; e = c->el[e].parent)
+        if (is_template(c, (uint32_t)e))
+            return 1;
+    return 0;
+}
+
+fp_status fp_select_run(const fp_doc *doc, int32_t scope, const uint8_t *prog, size_t len,
+                        uint32_t limit, const uint32_t *index, fp_buf *out)
+{
+    (void)len;
+    fp_sel_ctx c;
+    if (ctx_init(&c, doc, scope, prog) != 0) {
+        ctx_free(&c);
+        return FP_ENOMEM;
+    }
+    const int32_t *root = c.w + c.w[FP_SEL_H_ROOT];
+    int32_t ncx = root[1];
+    prefilter_t pf[PREFILTER_MAX];
+    int filtered = ncx <= PREFILTER_MAX;
+    for (int32_t k = 0; filtered && k < ncx; k++)
+        prefilter_build(&c, c.w + root[2 + k], &pf[k]);
+    uint32_t first = scope < 0 ? 0 : (uint32_t)scope + 1;
+    uint32_t end = scope < 0 ? doc->n : doc->elems[scope].last + 1;
+    if (index && ncx == 1 && (pf[0].tag >= 0 || pf[0].never) && !inside_template(&c, scope)) {
+        if (!pf[0].never)
+            run_indexed(&c, c.w + root[2], &pf[0], index, first, end, limit, out);
+        end = first; /* done */
+    }
+    uint32_t found = 0;
+    for (uint32_t e = first; e < end && found < limit && !c.oom; e++) {
+        for (int32_t k = 0; k < ncx; k++) {
+            if (filtered && !prefilter_pass(&c, &pf[k], e))
+                continue;
+            if (match_from(&c, c.w + root[2 + k], 0, e) == M_MATCH) {
+                if (fp_buf_append(out, &e, sizeof e) != 0)
+                    c.oom = 1;
+                found++;
+                break;
+            }
+        }
+        if (is_template(&c, e))
+            e = doc->elems[e].last; /* its contents are not candidates */
+    }
+    int oom = c.oom;
+    ctx_free(&c);
+    return oom ? FP_ENOMEM : FP_OK;
+}
+
+int fp_select_test(const fp_doc *doc, uint32_t i, const uint8_t *prog, size_t len)
+{
+    (void)len;
+    fp_sel_ctx c;
+    int r = -1;
+    if (ctx_init(&c, doc, (int32_t)i, prog) == 0) {
+        r = match_list(&c, c.w[FP_SEL_H_ROOT], i);
+        if (c.oom)
+            r = -1;
+    }
+    ctx_free(&c);
+    return r;
+}
+

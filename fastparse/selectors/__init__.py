@@ -1,0 +1,84 @@
+"""CSS selectors over the flat element index.
+
+Selector text is parsed (parser.py) to an AST (nodes.py), compiled
+(compiler.py) to a small program of int32 words, cached (cache.py), and run
+by the C matcher (fastparse/_core/select_match.c) right to left through parent
+indices. Document.select / Tag.select and friends call the functions below.
+`explain(css)` prints the compiled program.
+
+Semantics (Selectors Level 4 on the HTML Standard), and where they differ from
+soupsieve / selectolax on purpose:
+
+- The tree is fastparse's: no implied elements. `table > tr` matches when the
+  source has no <tbody>; `body p` needs a <body> tag in the source.
+- `:root` is the first top-level element (usually <html>; on a fragment-like page
+  without <html>, whatever element comes first). soupsieve has no root when there
+  are several top-level elements (e.g. tags after </html>).
+- `tag.select(css)` returns descendants of the tag (not the tag itself); combinators
+  may look above it (`main.select("body p")`), as in soupsieve. A leading combinator
+  is relative to the tag (`tag.select("> li")` is `:scope > li`), an extension.
+  In `matches()` and `closest()`, `:scope` is the element tested.
+- `:empty` ignores whitespace and comments (Level 4); `&#32;` counts as content.
+- Attribute values of the HTML Standard's list (type, rel, lang, hreflang,
+  method, ...) compare ASCII-case-insensitively on HTML elements unless `s` is
+  given; soupsieve does this for `type` only. Names always compare case-insensitively.
+- `:checked` follows the HTML Standard's selectedness (first enabled option of a
+  one-row <select> without `selected`, last of several) and radio groups (a later
+  checked radio of the same name and form unchecks earlier ones), as soupsieve 4.1 does.
+- `:contains(...)` / `:-soup-contains(...)` test DOM textContent (script and style
+  text included), like soupsieve's. `:has()` inside `:has()` is an error (Level 4).
+- Interaction states (`:hover`, `:focus`, `:visited`, ...) are valid and never match.
+- Legacy-encoded documents: the selector's strings are encoded to the document's
+  codec before matching; a character reference in a legacy document's attribute
+  value is compared by its decoded UTF-8, so non-ASCII references may not match there.
+- Not supported (SelectorError): namespaces (`svg|rect`), pseudo-elements,
+  `:lang()`, `:dir()`, form-validity pseudo-classes.
+"""
+
+from __future__ import annotations
+
+from .. import _core
+from .cache import doc_indexes, program, programs
+from .explain import disassemble
+from .parser import parse
+
+__all__ = ["closest", "explain", "matches", "parse", "program", "select", "select_one"]
+
+
+def _missing():
+    from .. import MISSING  # late: fastparse/__init__ may import this module
+
+    return MISSING
+
+
+def select(node, css: str) -> list:
+    """Elements under `node` (a Document, or a Tag's descendants) matching `css`, in document order."""
+    return _core._select_run(node, programs.get(css) or program(css), 0, doc_indexes)
+
+
+def select_one(node, css: str):
+    """The first match of `css` under `node`, or fastparse.MISSING."""
+    found = _core._select_run(node, programs.get(css) or program(css), 1, doc_indexes)
+    return found[0] if found else _missing()
+
+
+def matches(tag, css: str) -> bool:
+    """Whether `tag` itself matches `css`."""
+    return _core._select_test(tag, program(css))
+
+
+def closest(tag, css: str):
+    """`tag` or its nearest ancestor matching `css`, or fastparse.MISSING."""
+    prog = program(css)
+    while tag:
+        if _core._select_test(tag, prog):
+            return tag
+        tag = tag.parent
+        if tag and tag.name == "template" and tag.namespace == "html":
+            break  # a template's contents are a separate fragment (DOM 4.8)
+    return _missing()
+
+
+def explain(css: str) -> str:
+    """The compiled program of `css`, disassembled (one line per word group)."""
+    return f"selector: {css}\n" + disassemble(program(css))

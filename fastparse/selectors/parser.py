@@ -1,0 +1,408 @@
+"""Selector text -> AST (Selectors Level 4 grammar, section 18 of the spec).
+
+A recursive-descent parser over the tokenizer's tokens. It knows the grammar
+and the pseudo-class vocabulary; it does not know how anything is matched.
+Pseudo-classes that HTML defines in terms of other selectors (:checked,
+:disabled, :link, ...) are expanded here from selector text, as the HTML
+Standard (section 4.16.3, "Pseudo-classes") describes them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import nodes as n
+from .diagnostics import fail
+from .tokenizer import Token, tokenize
+
+MAX_NESTING = 32
+
+# Pseudo-classes about user interaction or navigation state: valid selectors
+# that a static document never matches (soupsieve makes the same choice).
+NEVER_MATCH = {
+    "active", "current", "focus", "focus-visible", "focus-within", "future", "hover",
+    "local-link", "past", "paused", "playing", "target", "target-within", "user-invalid",
+    "visited",
+}
+
+# HTML Standard 4.16.3: these pseudo-classes are defined by element names and attributes.
+MACROS = {
+    "link": "a[href], area[href]",
+    "any-link": "a[href], area[href]",
+    "checked": """
+        input[type=checkbox i][checked],
+        input[type=radio i][checked]:-fp-radio-kept,
+        option:-fp-option-selected
+    """,
+    "disabled": """
+        :is(input, button, select, textarea, fieldset, optgroup, option)[disabled],
+        optgroup[disabled] > option,
+        fieldset[disabled] > :is(input, button, select, textarea, fieldset),
+        fieldset[disabled] > :not(legend:nth-of-type(1)) :is(input, button, select, textarea, fieldset),
+        :is(select[disabled], fieldset[disabled] > select,
+            fieldset[disabled] > :not(legend:nth-of-type(1)) select) :is(optgroup, option)
+    """,
+    "enabled": ":is(input, button, select, textarea, fieldset, optgroup, option):not(:disabled)",
+}
+
+CHILD_SUGAR = {
+    "first-child": (n.Nth(0, 1),),
+    "last-child": (n.Nth(0, 1, last=True),),
+    "only-child": (n.Nth(0, 1), n.Nth(0, 1, last=True)),
+    "first-of-type": (n.Nth(0, 1, of_type=True),),
+    "last-of-type": (n.Nth(0, 1, last=True, of_type=True),),
+    "only-of-type": (n.Nth(0, 1, of_type=True), n.Nth(0, 1, last=True, of_type=True)),
+}
+
+NTH_FUNCTIONS = {
+    "nth-child": (False, False),
+    "nth-last-child": (True, False),
+    "nth-of-type": (False, True),
+    "nth-last-of-type": (True, True),
+}
+
+ANB = re.compile(
+    r"""(?:(?P<odd>odd)|(?P<even>even)
+        |(?P<a>[+-]?\d*)n(?:\s*(?P<sign>[+-])\s*(?P<b>\d+))?
+        |(?P<int>[+-]?\d+))\Z""",
+    re.VERBOSE | re.IGNORECASE,
+)
+
+COMBINATORS = {">", "+", "~"}
+
+
+class Parser:
+    def __init__(self, css: str):
+        self.css = css
+        self.tokens = tokenize(css)
+        self.i = 0
+        self.depth = 0
+        self.in_has = False
+
+    # ---- token helpers ----
+    @property
+    def tok(self) -> Token:
+        return self.tokens[self.i]
+
+    def advance(self) -> Token:
+        t = self.tokens[self.i]
+        if t.kind != "eof":
+            self.i += 1
+        return t
+
+    def skip_ws(self) -> bool:
+        had = False
+        while self.tok.kind == "ws":
+            self.advance()
+            had = True
+        return had
+
+    def is_delim(self, c: str) -> bool:
+        return self.tok.kind == "delim" and self.tok.value == c
+
+    def error(self, message: str, tok: Token | None = None):
+        fail(self.css, (tok or self.tok).pos, message)
+
+    def describe(self, t: Token) -> str:
+        return "end of selector" if t.kind == "eof" else repr(self.css[t.pos:t.end])
+
+    # ---- lists and complex selectors ----
+    def selector_list(self, closing: str = "", scope_relative: bool = False) -> n.SelectorList:
+        """Comma-separated complex selectors up to `closing` (')' or end)."""
+        items = []
+        while True:
+            self.skip_ws()
+            items.append(self.complex(scope_relative))
+            self.skip_ws()
+            if self.is_delim(","):
+                comma = self.advance()
+                self.skip_ws()
+                if self.tok.kind == "eof" or self.is_delim(")"):
+                    self.error("expected a selector after ','", comma)
+                continue
+            break
+        self.expect_end(closing)
+        return n.SelectorList(tuple(items))
+
+    def expect_end(self, closing: str) -> None:
+        if closing:
+            if not self.is_delim(closing):
+                self.error(f"expected '{closing}', found {self.describe(self.tok)}")
+            self.advance()
+        elif self.tok.kind != "eof":
+            self.error(f"unexpected {self.describe(self.tok)}")
+
+    def leading_combinator(self) -> str:
+        if self.tok.kind == "delim" and self.tok.value in COMBINATORS:
+            c = self.advance().value
+            self.skip_ws()
+            return c
+        return ""
+
+    def complex(self, scope_relative: bool = False) -> n.Complex:
+        compounds: list[n.Compound] = []
+        combinators: list[str] = []
+        lead = self.leading_combinator() if scope_relative else ""
+        if lead:
+            # `> p` in tag.select(): relative to the scoping element (like :scope > p).
+            compounds.append(n.Compound((n.Pseudo("scope"),)))
+            combinators.append(lead)
+        elif self.tok.kind == "delim" and self.tok.value in COMBINATORS:
+            self.error(f"selector cannot start with '{self.tok.value}'")
+        compounds.append(self.compound())
+        while True:
+            had_ws = self.skip_ws()
+            if self.tok.kind == "delim" and self.tok.value in COMBINATORS:
+                comb = self.advance()
+                self.skip_ws()
+                if not self.starts_compound():
+                    self.error(f"expected a selector after '{comb.value}'", comb)
+                combinators.append(comb.value)
+            elif had_ws and self.starts_compound():
+                combinators.append(" ")
+            else:
+                break
+            compounds.append(self.compound())
+        return n.Complex(tuple(compounds), tuple(combinators))
+
+    def relative(self) -> n.Relative:
+        self.skip_ws()
+        comb = self.leading_combinator() or " "
+        return n.Relative(comb, self.complex())
+
+    def starts_compound(self) -> bool:
+        t = self.tok
+        return t.kind in ("ident", "hash", "function") or (
+            t.kind == "delim" and t.value in "*.[:|"
+        )
+
+    # ---- compound selectors ----
+    def compound(self) -> n.Compound:
+        parts: list[n.Simple] = []
+        t = self.tok
+        universal = False
+        if t.kind == "ident":
+            self.advance()
+            self.no_namespace()
+            parts.append(n.Tag(t.value.lower()))
+        elif self.is_delim("*"):
+            self.advance()
+            self.no_namespace()
+            universal = True
+        elif self.is_delim("|"):
+            self.error("namespaces are not supported")
+        while True:
+            t = self.tok
+            if t.kind == "hash":
+                if not t.id_hash:
+                    self.error(f"'#{t.value}' is not a valid id selector (write [id=\"{t.value}\"])")
+                self.advance()
+                parts.append(n.Id(t.value))
+            elif self.is_delim("."):
+                self.advance()
+                name = self.tok
+                if name.kind != "ident":
+                    self.error("expected a class name after '.'")
+                self.advance()
+                parts.append(n.Class(name.value))
+            elif self.is_delim("["):
+                parts.append(self.attribute())
+            elif self.is_delim(":"):
+                parts.extend(self.pseudo())
+            elif t.kind == "ident" or self.is_delim("*"):
+                self.error("a type selector must come first in a compound selector")
+            else:
+                break
+        if not parts and not universal:
+            self.error(f"expected a selector, found {self.describe(self.tok)}")
+        return n.Compound(tuple(parts))
+
+    def no_namespace(self) -> None:
+        if self.is_delim("|"):
+            self.error("namespaces are not supported")
+
+    def attribute(self) -> n.Attr:
+        open_ = self.advance()
+        self.skip_ws()
+        name = self.tok
+        if name.kind != "ident":
+            if self.is_delim("*") or self.is_delim("|"):
+                self.error("namespaces are not supported")
+            self.error("expected an attribute name")
+        self.advance()
+        self.no_namespace_attr()
+        self.skip_ws()
+        if self.is_delim("]"):
+            self.advance()
+            return n.Attr(name.value.lower(), "")
+        op = ""
+        if self.is_delim("="):
+            op = "="
+        elif self.tok.kind == "delim" and self.tok.value in "~|^$*":
+            first = self.advance()
+            if not self.is_delim("="):
+                self.error(f"expected '=' after '{first.value}'")
+            op = first.value + "="
+        else:
+            self.error("expected an attribute operator or ']'")
+        self.advance()
+        self.skip_ws()
+        value = self.tok
+        if value.kind not in ("ident", "string"):
+            if value.kind == "number":
+                self.error(f'quote the attribute value: "{value.value}"')
+            self.error("expected an attribute value (an identifier or a quoted string)")
+        self.advance()
+        self.skip_ws()
+        case = ""
+        if self.tok.kind == "ident":
+            case = self.tok.value.lower()
+            if case not in ("i", "s"):
+                self.error("expected ']' or the flag 'i' or 's'")
+            self.advance()
+            self.skip_ws()
+        if not self.is_delim("]"):
+            self.error(f"expected ']' to close the '[' at position {open_.pos}")
+        self.advance()
+        return n.Attr(name.value.lower(), op, value.value, case)
+
+    def no_namespace_attr(self) -> None:
+        # `[a|=b]` is the dash-match operator, `[ns|a]` a namespace.
+        if self.is_delim("|") and self.tokens[self.i + 1].kind == "ident":
+            self.error("namespaces are not supported")
+
+    # ---- pseudo-classes ----
+    def pseudo(self) -> tuple[n.Simple, ...]:
+        colon = self.advance()
+        if self.is_delim(":"):
+            self.error("pseudo-elements never match elements", colon)
+        t = self.advance()
+        name = t.value.lower()
+        if t.kind == "ident":
+            if name in ("root", "scope", "empty", "defined", "-fp-radio-kept", "-fp-option-selected"):
+                return (n.Pseudo(name),)
+            if name in CHILD_SUGAR:
+                return CHILD_SUGAR[name]
+            if name in MACROS:
+                return (n.Logical("is", self.macro(name)),)
+            if name in NEVER_MATCH:
+                return (n.Never(f":{name}"),)
+            self.error(f"unknown pseudo-class ':{t.value}'", colon)
+        if t.kind != "function":
+            self.error("expected a pseudo-class name after ':'", colon)
+        self.enter(colon)
+        try:
+            if name in ("not", "is", "where", "matches", "any", "-webkit-any"):
+                kind = name if name in ("not", "where") else "is"
+                return (n.Logical(kind, self.selector_list(")")),)
+            if name == "has":
+                if self.in_has:
+                    self.error(":has() cannot be nested inside :has() (Selectors 4, 4.5)", colon)
+                self.in_has = True
+                try:
+                    return (self.has(),)
+                finally:
+                    self.in_has = False
+            if name in NTH_FUNCTIONS:
+                return (self.nth(t, *NTH_FUNCTIONS[name]),)
+            if name in ("contains", "-soup-contains"):
+                return (self.contains(),)
+            self.error(f"unknown functional pseudo-class ':{t.value})'", colon)
+        finally:
+            self.depth -= 1
+
+    def enter(self, at: Token) -> None:
+        self.depth += 1
+        if self.depth > MAX_NESTING:
+            self.error(f"selector nested deeper than {MAX_NESTING} levels", at)
+
+    def macro(self, name: str) -> n.SelectorList:
+        return _macro_ast(name)
+
+    def has(self) -> n.Has:
+        items = [self.relative()]
+        self.skip_ws()
+        while self.is_delim(","):
+            self.advance()
+            items.append(self.relative())
+            self.skip_ws()
+        self.expect_end(")")
+        return n.Has(tuple(items))
+
+    def contains(self) -> n.Contains:
+        texts = []
+        while True:
+            self.skip_ws()
+            t = self.tok
+            if t.kind not in ("string", "ident"):
+                self.error("expected a quoted string")
+            self.advance()
+            texts.append(t.value)
+            self.skip_ws()
+            if self.is_delim(","):
+                self.advance()
+                continue
+            break
+        self.expect_end(")")
+        return n.Contains(tuple(texts))
+
+    def nth(self, fn: Token, last: bool, of_type: bool) -> n.Nth:
+        # An+B is re-read from the raw text: its tokens (dimensions, signs) are irregular.
+        start = self.tok.pos
+        depth = 0
+        while True:
+            t = self.tok
+            if t.kind == "eof":
+                self.error("expected ')'")
+            if t.kind == "ident" and t.value.lower() == "of" and depth == 0:
+                break
+            if self.is_delim(")") and depth == 0:
+                break
+            if t.kind == "function" or self.is_delim("("):
+                depth += 1
+            elif self.is_delim(")"):
+                depth -= 1
+            self.advance()
+        raw = self.css[start:self.tok.pos].strip()
+        m = ANB.match(raw)
+        if not m:
+            fail(self.css, start, f"invalid An+B expression {raw!r} (examples: 2n+1, odd, -n+3, 5)")
+        if m["odd"]:
+            a, b = 2, 1
+        elif m["even"]:
+            a, b = 2, 0
+        elif m["int"] is not None:
+            a, b = 0, int(m["int"])
+        else:
+            coef = m["a"]
+            a = -1 if coef == "-" else 1 if coef in ("", "+") else int(coef)
+            b = int(m["b"] or 0) * (-1 if m["sign"] == "-" else 1)
+        of = None
+        if self.tok.kind == "ident":  # 'of S'
+            if of_type:
+                self.error("'of S' is only allowed in :nth-child() and :nth-last-child()")
+            self.advance()
+            of = self.selector_list(")")
+        else:
+            self.advance()
+        return n.Nth(a, b, last, of_type, of)
+
+
+_MACRO_CACHE: dict[str, n.SelectorList] = {}
+
+
+def _macro_ast(name: str) -> n.SelectorList:
+    if name not in _MACRO_CACHE:
+        _MACRO_CACHE[name] = Parser(MACROS[name]).selector_list()
+    return _MACRO_CACHE[name]
+
+
+def parse(css: str) -> n.SelectorList:
+    """Parse a selector list; a leading combinator (`> p`) is relative to :scope."""
+    if not isinstance(css, str):
+        raise TypeError(f"selector must be str, not {type(css).__name__}")
+    p = Parser(css)
+    p.skip_ws()
+    if p.tok.kind == "eof":
+        fail(css, 0, "empty selector")
+    return p.selector_list(scope_relative=True)

@@ -1,0 +1,147 @@
+"""Split a selector string into tokens, as CSS Syntax Level 3 (section 4) does.
+
+Only the token kinds selectors use: idents, functions, hashes, strings,
+numbers-with-units as raw text (for An+B), single-character delimiters and
+whitespace. Escapes are resolved here, so the parser sees plain names.
+Comments are dropped. Every token keeps its start offset for error carets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .diagnostics import fail
+
+WHITESPACE = " \t\n\r\f"
+HEX = "0123456789abcdefABCDEF"
+
+
+@dataclass(frozen=True)
+class Token:
+    kind: str      # ident function hash string delim ws eof
+    value: str     # decoded name / string / the delimiter character
+    pos: int       # offset of the token's first character
+    end: int       # offset just after it
+    id_hash: bool = False  # hash token whose name is a valid identifier (#id)
+
+
+def _is_name_start(c: str) -> bool:
+    return c.isascii() and (c.isalpha() or c == "_") or (not c.isascii() and c != "")
+
+
+def _is_name(c: str) -> bool:
+    return _is_name_start(c) or (c.isascii() and (c.isdigit() or c == "-"))
+
+
+def _valid_escape(css: str, i: int) -> bool:
+    return i < len(css) and css[i] == "\\" and (i + 1 >= len(css) or css[i + 1] not in "\n\r\f")
+
+
+def _starts_ident(css: str, i: int) -> bool:
+    c = css[i] if i < len(css) else ""
+    if c == "-":
+        n = css[i + 1] if i + 1 < len(css) else ""
+        return _is_name_start(n) or n == "-" or _valid_escape(css, i + 1)
+    return _is_name_start(c) or _valid_escape(css, i)
+
+
+def _escape(css: str, i: int) -> tuple[str, int]:
+    """Consume the escape whose backslash is at css[i]; returns (char, next i)."""
+    i += 1
+    if i >= len(css):
+        return "\ufffd", i  # backslash at end of input: U+FFFD (CSS Syntax 4.3.7)
+    j = i
+    while j < len(css) and j - i < 6 and css[j] in HEX:
+        j += 1
+    if j == i:
+        return css[i], i + 1
+    cp = int(css[i:j], 16)
+    if j < len(css) and css[j] in WHITESPACE:
+        j += 2 if css.startswith("\r\n", j) else 1
+    if cp == 0 or 0xD800 <= cp <= 0xDFFF or cp > 0x10FFFF:
+        return "\ufffd", j
+    return chr(cp), j
+
+
+def _name(css: str, i: int) -> tuple[str, int]:
+    out = []
+    while i < len(css):
+        c = css[i]
+        if _is_name(c):
+            out.append(c)
+            i += 1
+        elif _valid_escape(css, i):
+            ch, i = _escape(css, i)
+            out.append(ch)
+        else:
+            break
+    return "".join(out), i
+
+
+def _string(css: str, i: int) -> tuple[str, int]:
+    quote = css[i]
+    start = i
+    i += 1
+    out = []
+    while True:
+        if i >= len(css):
+            return "".join(out), i  # EOF closes a string (a parse error CSS forgives)
+        c = css[i]
+        if c == quote:
+            return "".join(out), i + 1
+        if c == "\n":
+            fail(css, start, "unterminated string")
+        if c == "\\":
+            if i + 1 < len(css) and css[i + 1] in "\n\r\f":  # line continuation
+                i += 3 if css.startswith("\r\n", i + 1) else 2
+                continue
+            ch, i = _escape(css, i)
+            out.append(ch)
+            continue
+        out.append(c)
+        i += 1
+
+
+def tokenize(css: str) -> list[Token]:
+    tokens: list[Token] = []
+    i = 0
+    n = len(css)
+    while i < n:
+        c = css[i]
+        start = i
+        if c in WHITESPACE:
+            while i < n and css[i] in WHITESPACE:
+                i += 1
+            tokens.append(Token("ws", " ", start, i))
+        elif css.startswith("/*", i):
+            end = css.find("*/", i + 2)
+            if end < 0:
+                fail(css, i, "unterminated comment")
+            i = end + 2
+        elif c in "\"'":
+            value, i = _string(css, i)
+            tokens.append(Token("string", value, start, i))
+        elif c == "#" and i + 1 < n and (_is_name(css[i + 1]) or _valid_escape(css, i + 1)):
+            is_id = _starts_ident(css, i + 1)
+            value, i = _name(css, i + 1)
+            tokens.append(Token("hash", value, start, i, id_hash=is_id))
+        elif _starts_ident(css, i):
+            value, i = _name(css, i)
+            if i < n and css[i] == "(":
+                tokens.append(Token("function", value, start, i + 1))
+                i += 1
+            else:
+                tokens.append(Token("ident", value, start, i))
+        elif c.isascii() and c.isdigit() or (c in "+-." and i + 1 < n and css[i + 1].isdigit()):
+            # numbers only appear inside :nth-*(); the parser re-reads that raw text
+            i += 1
+            while i < n and (css[i].isalnum() or css[i] == "."):
+                i += 1
+            tokens.append(Token("number", css[start:i], start, i))
+        elif c == "\\":
+            fail(css, i, "invalid escape")
+        else:
+            tokens.append(Token("delim", c, start, i + 1))
+            i += 1
+    tokens.append(Token("eof", "", n, n))
+    return tokens

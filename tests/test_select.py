@@ -1,0 +1,594 @@
+"""CSS selectors (issue 4): the parser, the compiled program, every selector
+feature and every error path, and the linear-time guarantees of :nth-* and :has."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+import fastparse as fp
+from fastparse.selectors import closest, explain, matches, opcodes, parse, program, select, select_one
+from fastparse.selectors import nodes as n
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def names(tags):
+    return [t.name for t in tags]
+
+
+def ids(tags):
+    return [t.id for t in tags]
+
+
+# ---------------------------------------------------------------- parser
+
+
+def test_parse_compound_and_combinators():
+    sl = parse("div.a#b[x] > p + span ~ em i")
+    (cx,) = sl.selectors
+    assert cx.combinators == (">", "+", "~", " ")
+    assert cx.compounds[0] == n.Compound((n.Tag("div"), n.Class("a"), n.Id("b"), n.Attr("x", "")))
+    assert [c.parts for c in cx.compounds[1:]] == [(n.Tag("p"),), (n.Tag("span"),), (n.Tag("em"),), (n.Tag("i"),)]
+
+
+def test_parse_whitespace_and_comments_around_combinators():
+    assert parse("a>b") == parse(" a  >  b ") == parse("a/* c */>/**/b")
+    assert parse("a , b").selectors == parse("a,b").selectors
+
+
+def test_parse_case_and_universal():
+    assert parse("DIV") == parse("div")
+    assert parse("*").selectors[0].compounds[0] == n.Compound(())
+    assert parse("*.x") == parse(".x")
+    assert parse(":FIRST-CHILD") == parse(":first-child")
+
+
+@pytest.mark.parametrize(
+    "css, attr",
+    [
+        ("[a]", n.Attr("a", "")),
+        ("[A=b]", n.Attr("a", "=", "b")),
+        ('[a="b c"]', n.Attr("a", "=", "b c")),
+        ("[a='b']", n.Attr("a", "=", "b")),
+        ("[a~=b]", n.Attr("a", "~=", "b")),
+        ("[a|=en]", n.Attr("a", "|=", "en")),
+        ("[a^=b]", n.Attr("a", "^=", "b")),
+        ("[a$=b]", n.Attr("a", "$=", "b")),
+        ("[a*=b]", n.Attr("a", "*=", "b")),
+        ("[a=b i]", n.Attr("a", "=", "b", "i")),
+        ("[a=b S]", n.Attr("a", "=", "b", "s")),
+        ('[ a = "x" i ]', n.Attr("a", "=", "x", "i")),
+        ("[data-x=\\31 23]", n.Attr("data-x", "=", "123")),
+    ],
+)
+def test_parse_attribute(css, attr):
+    assert parse(css).selectors[0].compounds[0].parts == (attr,)
+
+
+@pytest.mark.parametrize(
+    "css, name",
+    [
+        ("#a\\:b", "a:b"),
+        (".\\31 0", "10"),
+        ("#\\41 B", "AB"),
+        (".a\\ b", "a b"),
+        ("#\\0", "\ufffd"),
+        (".caf\\e9", "café"),
+        (".日本", "日本"),
+    ],
+)
+def test_parse_escapes(css, name):
+    (part,) = parse(css).selectors[0].compounds[0].parts
+    assert part.name == name
+
+
+@pytest.mark.parametrize(
+    "arg, a, b",
+    [
+        ("odd", 2, 1), ("even", 2, 0), ("EVEN", 2, 0), ("5", 0, 5), ("+5", 0, 5), ("-2", 0, -2),
+        ("n", 1, 0), ("-n+3", -1, 3), ("+n", 1, 0), ("2n", 2, 0), ("2n+1", 2, 1), ("2n + 1", 2, 1),
+        ("2n- 1", 2, -1), ("-3n -2", -3, -2), (" 10n+0 ", 10, 0),
+    ],
+)
+def test_parse_an_plus_b(arg, a, b):
+    (nth,) = parse(f":nth-child({arg})").selectors[0].compounds[0].parts
+    assert (nth.a, nth.b) == (a, b)
+
+
+def test_parse_nth_of_selector_and_sugar():
+    (nth,) = parse(":nth-last-child(2n of .x, p)").selectors[0].compounds[0].parts
+    assert nth.last and not nth.of_type and len(nth.of.selectors) == 2
+    assert parse(":only-child").selectors[0].compounds[0].parts == (n.Nth(0, 1), n.Nth(0, 1, last=True))
+    assert parse(":first-of-type").selectors[0].compounds[0].parts == (n.Nth(0, 1, of_type=True),)
+
+
+def test_parse_logical_and_has():
+    (not_,) = parse(":not(a, .b)").selectors[0].compounds[0].parts
+    assert not_.kind == "not" and len(not_.selectors.selectors) == 2
+    (has,) = parse(":has(> a b, + p, ~ q, c)").selectors[0].compounds[0].parts
+    assert [r.combinator for r in has.selectors] == [">", "+", "~", " "]
+    assert parse(":where(a)").selectors[0].compounds[0].parts[0].kind == "where"
+    assert parse(":matches(a)").selectors[0].compounds[0].parts[0].kind == "is"
+
+
+def test_parse_contains_and_leading_combinator():
+    assert parse(':contains("a b", c)').selectors[0].compounds[0].parts == (n.Contains(("a b", "c")),)
+    assert parse(":-soup-contains('x')") == parse(':contains("x")')
+    (cx,) = parse("> p").selectors
+    assert cx.compounds[0].parts == (n.Pseudo("scope"),) and cx.combinators == (">",)
+
+
+ERRORS = [
+    ("", 0, "empty selector"),
+    ("   ", 0, "empty selector"),
+    ("a >", 2, "expected a selector after '>'"),
+    ("a,", 1, "expected a selector after ','"),
+    (",a", 0, "expected a selector"),
+    ("a,,b", 2, "expected a selector"),
+    ("#1", 0, "not a valid id selector"),
+    ("a[x=1]", 4, 'quote the attribute value'),
+    ("a[x", 3, "expected an attribute operator or ']'"),
+    ("a[x=y", 5, "expected ']'"),
+    ("a[x=y z]", 6, "flag 'i' or 's'"),
+    ("a[x!=y]", 3, "expected an attribute operator"),
+    ("a[~=y]", 2, "expected an attribute name"),
+    ("[x^y]", 3, "expected '=' after '^'"),
+    ("p::before", 1, "pseudo-elements"),
+    (":foo", 0, "unknown pseudo-class ':foo'"),
+    (":foo(a)", 0, "unknown functional pseudo-class"),
+    (":nth-child(2n+)", 11, "invalid An+B"),
+    (":nth-child(+ 2n)", 11, "invalid An+B"),
+    (":nth-child(n of)", 15, "expected a selector"),
+    (":nth-of-type(n of p)", 15, "only allowed in :nth-child"),
+    ("svg|a", 3, "namespaces are not supported"),
+    ("*|a", 1, "namespaces are not supported"),
+    ("[svg|a]", 4, "namespaces are not supported"),
+    ("a:not(", 6, "expected a selector"),
+    ("a:not(b", 7, "expected ')'"),
+    ("a)", 1, "unexpected ')'"),
+    ('"x', 0, "expected a selector"),
+    ("a b ~", 4, "expected a selector after '~'"),
+    ("> > a", 2, "expected a selector, found '>'"),
+    ("a:has(> > b)", 8, "cannot start with '>'"),
+    ("a:not(> b)", 6, "cannot start with '>'"),
+    ("a:has(b:has(c))", 7, ":has() cannot be nested"),
+    (".", 1, "expected a class name"),
+    ("div *p", 5, "type selector must come first"),
+    (":contains()", 10, "expected a quoted string"),
+    ("a/* open", 1, "unterminated comment"),
+    ('[a="x\ny"]', 3, "unterminated string"),
+    (":is(" * 40 + "a" + ")" * 40, 128, "nested deeper"),
+]
+
+
+@pytest.mark.parametrize("css, pos, message", ERRORS)
+def test_selector_errors_quote_and_mark_the_position(css, pos, message):
+    with pytest.raises(fp.SelectorError) as info:
+        program(css)
+    text = str(info.value)
+    assert message in text
+    assert f"at position {pos}:" in text
+    lines = text.split("\n")
+    assert lines[1] == "    " + css.replace("\n", " ")
+    assert lines[2] == " " * (4 + pos) + "^"
+
+
+def test_selector_error_is_a_value_error():
+    assert issubclass(fp.SelectorError, ValueError)
+    with pytest.raises(ValueError):
+        fp.parse("<p>").select("p[")
+
+
+def test_non_str_selector_is_a_type_error():
+    doc = fp.parse("<p>")
+    with pytest.raises(TypeError):
+        doc.select(b"p")
+    with pytest.raises(TypeError):
+        select(doc, None)
+
+
+# ---------------------------------------------------------------- program
+
+
+def test_opcodes_match_select_h():
+    header = (ROOT / "fastparse" / "_core" / "select.h").read_text()
+    consts = {m[1]: int(m[2], 0) for m in re.finditer(r"FP_SEL_(\w+) = (-?\w+)", header)}
+    py = {name: getattr(opcodes, name) for name in dir(opcodes) if name.isupper() and isinstance(getattr(opcodes, name), int)}
+    shared = [name for name in consts if name in py]
+    assert len(shared) == 39
+    assert {name: py[name] for name in shared} == {name: consts[name] for name in shared}
+    # the header enum without explicit values
+    order = re.search(r"enum \{\s*(FP_SEL_H_MAGIC[^}]*)\}", header)[1]
+    names_ = [s.strip().replace("FP_SEL_", "") for s in order.split(",") if s.strip()]
+    assert [getattr(opcodes, nm) for nm in names_] == list(range(len(names_)))
+
+
+def test_program_is_cached():
+    assert program("div > p.x") is program("div > p.x")
+
+
+def test_explain_shows_the_program():
+    text = explain("ul > li.item:nth-child(2n+1):has(> a[href^='http'])")
+    assert text.startswith("selector: ul > li.item")
+    for word in ("COMPLEX 2 compounds", "TAG li", "CLASS 'item'", "NTH :nth-child(2n+1)",
+                 "HAS a child matching", "ATTR [href^='http']", "then via child (>)", "TAG ul"):
+        assert word in text, word
+    # cheap tests first: the tag before the class before :nth-child before :has
+    lines = text.splitlines()
+    at = {w: next(i for i, ln in enumerate(lines) if w in ln) for w in ("TAG li", "CLASS", "NTH", "HAS")}
+    assert at["TAG li"] < at["CLASS"] < at["NTH"] < at["HAS"]
+
+
+def test_bad_program_is_rejected_not_run():
+    doc = fp.parse("<p>")
+    good = program("p")
+    for bad in (b"", b"\0" * 64, good[:-3] if len(good) > 44 else b"x", bytes(reversed(good))):
+        with pytest.raises(ValueError):
+            fp._core._select_run(doc, bad, 0)
+    with pytest.raises(TypeError):
+        fp._core._select_run(doc, "p", 0)
+    with pytest.raises(TypeError):
+        fp._core._select_run("not a node", good, 0)
+    with pytest.raises(TypeError):
+        fp._core._select_test(doc, good)
+
+
+# ---------------------------------------------------------------- matching
+
+PAGE = """<!DOCTYPE html>
+<html lang="en-US"><head><title>T</title><meta charset="utf-8"></head>
+<body class="Home page">
+<div id="main" class="box wide" data-role="main content">
+  <h1 id="title">Hello &amp; welcome</h1>
+  <p id="p1" class="lead">First <b id="b1">bold</b> para</p>
+  <p id="p2">Second para</p>
+  <!-- a comment -->
+  <p id="p3" class="x&#45;y"></p>
+  <ul id="list">
+    <li id="l1">one</li><li id="l2" class="odd">two</li><li id="l3">three</li>
+    <li id="l4" class="odd last">four</li>
+  </ul>
+  <a id="a1" href="http://example.com/x.html">ext</a>
+  <a id="a2" href="/local.PNG" hreflang="en-GB" rel="NoFollow">local</a>
+  <a id="a3">no href</a>
+  <span id="s1"> </span><span id="s2"><!-- only a comment --></span><span id="s3">&nbsp;</span>
+</div>
+<form id="f">
+  <input id="i1" type="checkbox" checked><input id="i2" type="RADIO" checked>
+  <input id="i3" type="text" disabled><input id="i4" type="text">
+  <select id="sel"><option id="o1">a<option id="o2" selected>b</select>
+  <fieldset id="fs" disabled><legend id="lg"><input id="i5"></legend><input id="i6"></fieldset>
+  <button id="bt">go</button>
+</form>
+<my-widget id="w1"></my-widget><div id="cb" is="fancy-div"></div>
+<svg id="svg"><foreignObject id="fo"></foreignObject><rect id="r1" data-X="Y"/></svg>
+</body></html>"""
+
+
+@pytest.fixture(scope="module")
+def doc():
+    return fp.parse(PAGE)
+
+
+CASES = [
+    # type, universal, id, class
+    ("li", ["l1", "l2", "l3", "l4"]),
+    ("LI", ["l1", "l2", "l3", "l4"]),
+    ("#p2", ["p2"]),
+    ("#P2", []),
+    (".odd", ["l2", "l4"]),
+    (".ODD", []),
+    (".odd.last", ["l4"]),
+    ("li.odd:not(.last)", ["l2"]),
+    (".x-y", ["p3"]),  # the class attribute is decoded when it holds a reference
+    ("ul > *", ["l1", "l2", "l3", "l4"]),
+    ("foreignobject, FOREIGNOBJECT", ["fo"]),
+    # attributes
+    ("a[href]", ["a1", "a2"]),
+    ("[hreflang|=en]", ["a2"]),
+    ("[hreflang|=EN]", ["a2"]),  # hreflang is case-insensitive in HTML
+    ("[lang|=en]", [None]),  # <html lang="en-US">, which has no id
+    ("a[href^='http://']", ["a1"]),
+    ("a[href$='.png']", []),
+    ("a[href$='.png' i]", ["a2"]),
+    ("a[href*=example]", ["a1"]),
+    ("[data-role~=content]", ["main"]),
+    ("[data-role~='main content']", []),
+    ("[data-role=main]", []),
+    ("[rel=nofollow]", ["a2"]),  # rel is on the HTML Standard's case-insensitive list
+    ("[rel=nofollow s]", []),
+    ("[type=radio]", ["i2"]),
+    ("rect[data-x=Y]", ["r1"]),
+    ("[href^='']", []),
+    ("[class~='']", []),
+    # combinators
+    ("div > p", ["p1", "p2", "p3"]),
+    ("div b", ["b1"]),
+    ("h1 + p", ["p1"]),
+    ("h1 ~ p", ["p1", "p2", "p3"]),
+    ("p + p + p", ["p3"]),
+    ("body div ul li + li ~ li", ["l3", "l4"]),
+    ("html > body > div > ul > li:first-child", ["l1"]),
+    ("#main > #list > .odd", ["l2", "l4"]),
+    ("li ~ li ~ li ~ li", ["l4"]),
+    # lists and logical
+    ("#p2, #l1, #p1", ["p1", "p2", "l1"]),  # document order, no duplicates
+    ("li, .odd", ["l1", "l2", "l3", "l4"]),
+    (":is(h1, b)", ["title", "b1"]),
+    ("ul :where(.odd)", ["l2", "l4"]),
+    ("li:not(.odd, #l1)", ["l3"]),
+    ("li:not(ul > :first-child)", ["l2", "l3", "l4"]),
+    ("p:not(:has(b))", ["p2", "p3"]),
+    # :has
+    ("p:has(b)", ["p1"]),
+    ("div:has(> h1)", ["main"]),
+    ("div:has(> b)", []),
+    ("li:has(+ .odd)", ["l1", "l3"]),
+    ("li:has(~ .last)", ["l1", "l2", "l3"]),
+    ("h1:has(~ ul > li.last)", ["title"]),
+    ("ul:has(li + li.odd)", ["list"]),
+    (":has(> #l1, > #b1)", ["p1", "list"]),
+    ("form:has(fieldset legend input)", ["f"]),
+    # tree-structural
+    ("li:first-child", ["l1"]),
+    ("li:last-child", ["l4"]),
+    ("li:nth-child(2n)", ["l2", "l4"]),
+    ("li:nth-child(odd)", ["l1", "l3"]),
+    ("li:nth-child(-n+2)", ["l1", "l2"]),
+    ("li:nth-last-child(1)", ["l4"]),
+    ("li:nth-child(n+3)", ["l3", "l4"]),
+    ("li:nth-child(2 of .odd)", ["l4"]),
+    ("li:nth-last-child(2 of .odd)", ["l2"]),
+    ("li:nth-child(0)", []),
+    ("p:first-of-type", ["p1"]),
+    ("p:last-of-type", ["p3"]),
+    ("div > p:nth-of-type(2)", ["p2"]),
+    ("#main > :nth-last-of-type(1)", ["title", "p3", "list", "a3", "s3"]),
+    ("h1:only-of-type", ["title"]),
+    ("b:only-child", ["b1"]),
+    ("span:empty", ["s1", "s2"]),  # whitespace and comments are not content (Selectors 4)
+    ("p:empty", ["p3"]),
+    ("my-widget:empty", ["w1"]),
+    (":root", [None]),  # <html>, which has no id
+    ("html:root", None),
+    (":root > body > div#main", ["main"]),
+    (":scope > body > #main", ["main"]),
+    # HTML pseudo-classes
+    (":checked", ["i1", "i2", "o2"]),
+    (":disabled", ["i3", "fs", "i6"]),  # i5 is inside the fieldset's first legend
+    ("input:enabled", ["i1", "i2", "i4", "i5"]),
+    (":link", ["a1", "a2"]),
+    (":any-link", ["a1", "a2"]),
+    ("body > :not(:defined)", ["w1", "cb"]),
+    ("svg :defined", ["fo", "r1"]),
+    ("a:hover, a:visited, a:focus", []),
+    ("a:not(:hover)", ["a1", "a2", "a3"]),
+    # text
+    ('p:contains("para")', ["p1", "p2"]),
+    ('p:contains("bold para")', ["p1"]),
+    ('h1:contains("Hello & welcome")', ["title"]),
+    (':-soup-contains("three", "four")', None),
+    ('li:contains("")', ["l1", "l2", "l3", "l4"]),
+]
+
+
+@pytest.mark.parametrize("css, expected", CASES)
+def test_select(doc, css, expected):
+    found = doc.select(css)
+    if expected is None:
+        assert found and all(matches(t, css) for t in found)
+        return
+    assert ids(found) == expected
+    assert select(doc, css) == found
+    first = doc.select_one(css)
+    if expected:
+        assert first.id == expected[0]
+    else:
+        assert first is fp.MISSING
+    if ":scope" not in css:  # in matches(), :scope is the element itself
+        assert [t.id for t in doc if t.matches(css)] == expected
+
+
+def test_checked_follows_the_html_standard():
+    doc = fp.parse("""<select id=s1><option id=a>1<option id=b>2</select>
+        <select id=s2><option id=c selected>1<option id=d selected>2</select>
+        <select id=s3 size=3><option id=e>1</select><select id=s5 size=" +01"><option id=l>1</select>
+        <select id=s4><optgroup disabled><option id=f>x</optgroup><option id=g disabled>y<option id=h>z</select>
+        <select multiple><option id=i selected><option id=j selected></select><option id=k selected>
+        <form id=f1><input type=radio name=r id=r1 checked><input type=radio name=r id=r2 checked>
+        <input type=radio name=q id=r3 checked></form>
+        <input type=radio name=r id=r4 checked><input type=radio id=r5 checked>
+        <input type=radio name=r form=f1 id=r6 checked><template><input type=radio name=r id=r7 checked></template>""")
+    # a: first option of a one-row select; d: the last of several `selected`; none in a list box;
+    # h: the first not disabled (nor in a disabled optgroup); a radio unchecks the earlier ones
+    # of its group (same name and form owner; the form= attribute names the owner).
+    assert ids(doc.select(":checked")) == ["a", "d", "l", "h", "i", "j", "k", "r3", "r4", "r5", "r6"]
+    # a template's contents are reached from the template, where nothing is unchecked
+    assert ids(doc.select_one("template").select(":checked")) == ["r7"]
+    assert "form state" in explain(":checked")
+
+
+def test_template_contents_are_not_in_the_document():
+    doc = fp.parse('<div id=d><template id=t><p id=p class=x>in<span id=s></span></p></template>'
+                   '<p id=q>out</p></div>')
+    assert ids(doc.select("p")) == ["q"]  # DOM 4.8: the contents live in a separate fragment
+    assert ids(doc.select("template:empty")) == ["t"]
+    assert doc.select("div:has(.x)") == [] and doc.select("div:contains('in')") == []
+    template = doc.select_one("template")
+    assert ids(template.select("p, span")) == ["p", "s"]  # selecting from the template enters it
+    assert template.select("div p") == []  # ... and never climbs out
+    assert ids(template.select("p > span")) == ["s"]
+    p = template.select_one("p")
+    assert p.matches("p") and not p.matches("template p") and p.closest("div") is fp.MISSING
+
+
+def test_tag_index_gives_the_same_results_as_a_scan():
+    # documents of 256+ elements get a tag index on their first select (py_select.c)
+    rows = "".join(f'<li class="c{k % 3}"><a href="/{k}">{k}</a></li>' for k in range(200))
+    page = f"<html><body><ul id=u>{rows}</ul><template><li id=hidden><a>x</a></li></template>" \
+           "<div id=d><p>a</p><a>b</a></div></body></html>"
+    doc = fp.parse(page)
+    assert len(doc) > 256
+    from fastparse.selectors.cache import doc_indexes
+
+    ul, template = doc.select_one("#u"), doc.select_one("template")
+    for css in ["li", "a", "li.c1 > a", "div a", "p, a", "template li", "nosuchtag", "li:nth-child(7)", "*"]:
+        for node in (doc, ul, template, doc.select_one("#d")):
+            prog = program(css)
+            scanned = fp._core._select_run(node, prog, 0)
+            indexed = fp._core._select_run(node, prog, 0, doc_indexes)
+            assert indexed == scanned, (css, node)
+            assert fp._core._select_run(node, prog, 1, doc_indexes) == scanned[:1]
+    assert id(doc) in doc_indexes
+    with pytest.raises(TypeError):
+        fp._core._select_run(doc, program("a"), 0, [])
+
+
+def test_root_and_contains_results(doc):
+    assert names(doc.select(":root")) == ["html"]
+    assert ids(doc.select(':-soup-contains("three", "four")')) == [None, None, "main", "list", "l3", "l4"]
+
+
+def test_tag_select_is_scoped_to_descendants(doc):
+    main = doc.select_one("#main")
+    assert ids(main.select("p")) == ["p1", "p2", "p3"]
+    assert main.select("div") == []  # the element itself is not a candidate
+    assert ids(main.select("body p b")) == ["b1"]  # combinators may look above the scope
+    assert ids(main.select("> p")) == ["p1", "p2", "p3"]  # relative to :scope
+    assert ids(main.select(":scope > ul > li:first-child")) == ["l1"]
+    assert ids(main.select("> ul > li")) == ["l1", "l2", "l3", "l4"]
+    assert main.select_one("li").id == "l1"
+    assert main.select_one("form") is fp.MISSING
+    assert ids(select(main, "b")) == ["b1"]
+
+
+def test_select_one_stops_at_the_first(doc):
+    assert select_one(doc, "li").id == "l1"
+    assert select_one(doc, "li:nth-child(3)").id == "l3"
+
+
+def test_matches_and_closest(doc):
+    b = doc.select_one("#b1")
+    assert b.matches("p > b") and not b.matches("div > b")
+    assert b.matches(":scope") and matches(b, "b:only-child")
+    assert b.closest("div").id == "main"
+    assert closest(b, "b").id == "b1"
+    assert b.closest("p.lead").id == "p1"
+    assert b.closest("form") is fp.MISSING
+    assert b.closest(":root").name == "html"
+
+
+def test_empty_document_and_tag_without_children():
+    empty = fp.parse("")
+    assert empty.select("*") == [] and empty.select_one("p") is fp.MISSING
+    leaf = fp.parse("<p>x</p>").select_one("p")
+    assert leaf.select("*") == []
+
+
+def test_no_implied_elements_are_matched():
+    # fastparse inserts no <tbody>/<body>: the source's structure is what selectors see.
+    doc = fp.parse("<table><tr><td>1</td></tr></table>")
+    assert names(doc.select("table > tr > td")) == ["td"]
+    assert doc.select("tbody") == []
+    assert names(fp.parse("<div>x</div>").select(":root")) == ["div"]
+
+
+def test_root_is_the_first_top_level_element():
+    doc = fp.parse("<!-- c --><p id=a>1</p><p id=b>2</p>")
+    assert ids(doc.select(":root")) == ["a"]
+    assert ids(doc.select(":first-child")) == ["a"]
+    assert ids(doc.select(":last-child")) == ["b"]
+
+
+def test_attribute_values_with_references_and_entities():
+    doc = fp.parse('<a id="x&amp;y" title="&lt;b&gt;" class="a&#32;b">t</a><b id="x&y">u</b>')
+    assert names(doc.select("#x\\&y")) == ["a", "b"]
+    assert names(doc.select('[title="<b>"]')) == ["a"]
+    assert names(doc.select(".b")) == ["a"]
+    doc = fp.parse('<a id=1 href="&amp;x"></a><a id=2 href="a&amp;b"></a><p id=3 lang="en&#45;US"></p>'
+                   '<p id=4 lang="en&amp;"></p>')
+    assert ids(doc.select('[href^="&x"]')) == ["1"]
+    assert ids(doc.select('[href^="a&b"]')) == ["2"]
+    assert ids(doc.select("[href^=a]")) == ["2"]
+    assert ids(doc.select("[href^='a&a']")) == []
+    assert ids(doc.select("[lang|=en]")) == ["3"]
+    assert ids(doc.select("[lang|='en&']")) == ["4"]
+
+
+def test_duplicate_attribute_first_wins():
+    doc = fp.parse('<p class="a" class="b" id=one id=two>x</p>')
+    assert doc.select(".a") and not doc.select(".b")
+    assert doc.select("#one") and not doc.select("#two")
+
+
+def test_non_ascii_values_and_text():
+    doc = fp.parse('<p class="café">naïve text</p><p data-x="日本語">z</p>')
+    assert len(doc.select(".café")) == 1
+    assert len(doc.select('.caf\\e9')) == 1
+    assert len(doc.select('[data-x^="日本"]')) == 1
+    assert len(doc.select('p:contains("naïve")')) == 1
+
+
+def test_legacy_encoding_strings_are_transcoded():
+    page = '<meta charset="windows-1251"><p class="привет">мир</p>'.encode("windows-1251")
+    doc = fp.parse(page)
+    assert doc.encoding == "windows-1251"
+    assert len(doc.select(".привет")) == 1
+    assert len(doc.select('p:contains("мир")')) == 1
+    assert doc.select(".日本") == []  # not representable in the codec: matches nothing
+
+
+def test_results_are_repeatable(doc):
+    first = ids(doc.select("li:nth-child(odd), p:has(b), :empty"))
+    for _ in range(3):
+        assert ids(doc.select("li:nth-child(odd), p:has(b), :empty")) == first
+
+
+# ---------------------------------------------------------------- linear time
+
+
+def _best(fn, repeat=5):
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def wide(k):
+    return "<ul>" + "<li>x</li>" * k + "</ul>"
+
+
+def deep(k):
+    return "<div>" * k + "</div>" * k
+
+
+@pytest.mark.parametrize(
+    "css, build, k",
+    [
+        ("li:nth-child(2n+1)", wide, 2500),
+        ("li:nth-last-child(2n+1)", wide, 2500),
+        ("li:nth-last-of-type(3)", lambda k: "<ul>" + "<li>x</li><p>y</p>" * k + "</ul>", 2500),
+        ("li:nth-child(odd of li)", wide, 2500),
+        ("li ~ li.z", wide, 2500),
+        ("li + li + li.z", wide, 2500),
+        ("li:has(~ li.z)", wide, 2500),
+        ("ul:has(li.z)", wide, 2500),
+        ("div:has(span)", deep, 1000),
+        ("div:has(> div > div > p)", deep, 1000),
+        ("div:has(div p)", deep, 1000),
+        ("div:not(:has(span)) div div", deep, 1000),
+    ],
+)
+def test_linear_growth(css, build, k):
+    """4x the elements must cost well under 16x the time (quadratic would be 16x)."""
+    small, big = fp.parse(build(k)), fp.parse(build(4 * k))
+    program(css)
+    t_small = _best(lambda: small.select(css))
+    t_big = _best(lambda: big.select(css))
+    assert t_big < max(8 * t_small, 0.002), (t_small, t_big)
