@@ -4,8 +4,9 @@ Servers label feeds, API responses, images and error pages text/html; a
 rewriter or a scraper must not parse those as HTML. The rules follow the
 WHATWG MIME Sniffing Standard (https://mimesniff.spec.whatwg.org/: "rules for
 identifying an unknown MIME type", its binary data bytes, its byte patterns
-for images, archives and fonts) and what content rewriters such as Cloudflare's
-lol-html/LazyHTML check before rewriting: only the start of the body matters.
+for images, archives and fonts) and what archive rewriters check before
+rewriting a text/html body (webrecorder/pywb#428: markup must start with '<'):
+only the start of the body matters.
 
 In order:
 1. Empty -> "text".

@@ -4,19 +4,21 @@ meta prescan, fallback, and the real pages of ../shared/corpora."""
 from __future__ import annotations
 
 import codecs
+import collections
 import csv
 import html
+import importlib.util
+import random
 import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from fastparse import encoding
+from fastparse import _core, encoding
 from fastparse.encoding import detect, lookup, prescan, to_utf8
 
-CORPORA = Path(__file__).resolve().parents[1].parent / "shared" / "corpora"
+ROOT = Path(__file__).resolve().parents[1]
+CORPORA = ROOT.parent / "shared" / "corpora"
 
 
 def _py_utf8_check(data) -> int:
@@ -289,42 +291,163 @@ def test_late_meta_stops_at_body():
     assert (detect(data).name, detect(data).source) == ("windows-1252", "fallback")
 
 
-def test_no_meta_means_no_prescan(monkeypatch):
-    def fail(head):
-        raise AssertionError("prescan ran without a <meta> or an XML declaration")
-
-    monkeypatch.setattr(encoding, "prescan", fail)
-    assert detect(b"<!doctype html><title>x</title><p>" * 50).name == "utf-8"
-
-
-_TAG_BYTES = st.lists(
-    st.sampled_from([b"a", b"B", b"=", b'"', b"'", b" ", b"\t", b"/", b">", b"\xe9", b"x="]),
-    max_size=24).map(b"".join)
+def test_late_meta_window_ends_at_64_kib():
+    late = _doc("<html><head>" + " " * 60000 + "<meta charset=windows-1251></head>")
+    assert (detect(late).name, detect(late).source) == ("windows-1251", "late-meta")
+    too_late = _doc("<html><head>" + " " * 66000 + "<meta charset=windows-1251></head>")
+    assert (detect(too_late).name, detect(too_late).source) == ("windows-1252", "fallback")
 
 
-@settings(max_examples=3000)
-@given(_TAG_BYTES)
-def test_tag_skipping_regex_agrees_with_get_an_attribute_steps(tail):
+def test_utf8_declaration_is_obeyed_without_reading_the_document(monkeypatch):
+    def fail(data):
+        raise AssertionError("detect() read the whole document after a UTF-8 <meta>")
+
+    monkeypatch.setattr(encoding, "_utf8_state", fail)
+    data = b'<meta charset="utf-8">' + "caf\xe9 ".encode("cp1252") * 10000
+    assert detect(data)[:4] == ("utf-8", "utf-8", b"", "meta")
+
+
+_TAG_PIECES = [b"a", b"B", b"=", b'"', b"'", b" ", b"\t", b"/", b">", b"\xe9", b"x="]
+
+
+def test_tag_skipping_regex_agrees_with_get_an_attribute_steps():
     """The fast path for non-meta tags ends where the spec's steps end."""
-    data = b"<a " + tail
-    pos = 2
-    try:
-        while True:
-            name, _, pos = encoding._get_attribute(data, pos)
-            if name is None:
-                break
-        expected = pos
-    except encoding._EndOfInput:
-        expected = None
-    m = encoding._TAG_ATTRIBUTES.match(data, 2)
-    assert (m.end() - 1 if m else None) == expected
+    rng = random.Random(2026)
+    for _ in range(20000):
+        data = b"<a " + b"".join(rng.choices(_TAG_PIECES, k=rng.randint(0, 16)))
+        pos = 2
+        try:
+            while True:
+                name, _, pos = encoding._get_attribute(data, pos)
+                if name is None:
+                    break
+            expected = pos
+        except encoding._EndOfInput:
+            expected = None
+        m = encoding._TAG_ATTRIBUTES.match(data, 2)
+        assert (m.end() - 1 if m else None) == expected, data
 
 
 def test_prescan_skips_quoted_attribute_values_of_other_tags():
     assert prescan(b'<a title="x > <meta charset=koi8-r>" b=1><meta charset=koi8-u>') == "koi8-u"
     assert prescan(b"<a title='x' b=\"<meta charset=koi8-r>\"><meta charset=koi8-u>") == "koi8-u"
-    assert prescan(b"<a b=x<meta charset=koi8-r>") is None  # one unquoted value
-    assert prescan(b"<a b = c <meta charset=koi8-r>") == "koi8-r"
+    # Inside a tag '<' is an ordinary byte: these <meta> are attributes of <a>.
+    assert prescan(b"<a b=x<meta charset=koi8-r>") is None
+    assert prescan(b"<a b = c <meta charset=koi8-r>") is None
+    assert prescan(b"<a b = c ><meta charset=koi8-r>") == "koi8-r"
+
+
+# ---- the C prescan (fastparse/_core/prescan.c) against the Python reference ----
+
+_LABEL_SAMPLES = [b"utf-8", b"UTF-8", b" koi8-r ", b"windows-1251", b"gb2312", b"x-user-defined",
+                  b"utf-16", b"UTF-16BE", b"bogus", b"", b"latin1", b"\tcp1252\x0c", b"iso-2022-kr",
+                  b"utf 8", b"euc-jp"]
+
+
+def _quoted(rng: random.Random, value: bytes) -> bytes:
+    quote = rng.choice([b'"', b"'", b"", b""])
+    return quote + value + quote
+
+
+def _random_attribute(rng: random.Random) -> bytes:
+    name = rng.choice([b"charset", b"CHARSET", b"content", b"Content", b"http-equiv", b"HTTP-EQUIV",
+                       b"name", b"a", b"=x", b"x=", b"/"])
+    if name.lower() == b"content":
+        value = b"".join([
+            rng.choice([b"text/html", b"", b"charset", b"x"]), rng.choice([b";", b"; ", b"", b" "]),
+            rng.choice([b"charset", b"CHARSET", b"xcharset", b"charset "]),
+            rng.choice([b"=", b" = ", b"", b"=\t"]), _quoted(rng, rng.choice(_LABEL_SAMPLES)),
+            rng.choice([b"", b";", b" ;x", b"'"])])
+    elif name.lower() == b"http-equiv":
+        value = rng.choice([b"content-type", b"Content-Type", b"refresh", b"content-typex", b""])
+    elif name.lower() == b"charset":
+        value = rng.choice(_LABEL_SAMPLES)
+    else:
+        value = rng.choice([b"x", b"", b">", b"<meta charset=koi8-u>", b"a b"])
+    equals = rng.choice([b"=", b" = ", b"\t=", b"", b" "])
+    return name + equals + (_quoted(rng, value) if b"=" in equals else b"")
+
+
+def _random_construct(rng: random.Random) -> bytes:
+    kind = rng.randrange(10)
+    if kind < 4:
+        return (rng.choice([b"<meta", b"<META", b"<Meta", b"<meta/"])
+                + b"".join(rng.choice([b" ", b"/", b"\n", b""]) + _random_attribute(rng)
+                           for _ in range(rng.randint(0, 4)))
+                + rng.choice([b">", b" />", b"/>", b""]))
+    if kind < 6:
+        return (rng.choice([b"<a", b"<div", b"</p", b"<metadata", b"<x-y"])
+                + b"".join(b" " + _random_attribute(rng) for _ in range(rng.randint(0, 3)))
+                + rng.choice([b">", b""]))
+    if kind == 6:
+        return (rng.choice([b"<!--", b"<!---", b"<!-->", b"<!--->"])
+                + rng.choice([b"", b" <meta charset=koi8-r> ", b"-", b"--"])
+                + rng.choice([b"-->", b"->", b"--!>", b""]))
+    if kind == 7:
+        return rng.choice([b"<!doctype html>", b"<?php x ?>", b"</>", b"<!x", b"< meta charset=koi8-r>",
+                           b"<1>", b"</ x>"])
+    if kind == 8:
+        return rng.choice([b"text ", b"\xe9\xff", b"\x00", b"\n", b"<", b">", b"&amp;"])
+    return (b"<?xml" + rng.choice([b" version='1.0'", b""])
+            + rng.choice([b" encoding", b" encoding ", b"encoding"])
+            + rng.choice([b"=", b" = ", b"\x01=", b""]) + _quoted(rng, rng.choice(_LABEL_SAMPLES))
+            + rng.choice([b"?>", b">", b""]))
+
+
+def _random_head(rng: random.Random) -> bytes:
+    """Markup the prescan branches on, then maybe cut short or with one byte slipped in."""
+    head = b"".join(_random_construct(rng) for _ in range(rng.randint(0, 6)))
+    roll = rng.random()
+    if roll < 0.15:
+        head = head[:rng.randint(0, len(head))]
+    elif roll < 0.3:
+        at = rng.randint(0, len(head))
+        head = head[:at] + bytes([rng.choice(b"<>\"'= /-!?\tmM")]) + head[at:]
+    return head
+
+
+def test_c_prescan_matches_reference_on_generated_heads():
+    rng = random.Random(1024)
+    answers: collections.Counter[str | None] = collections.Counter()
+    for _ in range(20000):
+        head = _random_head(rng)
+        expected = encoding._prescan_reference(head)
+        assert _core.prescan(head) == expected, head
+        answers[expected] += 1
+    # The generator reaches declarations, not only "nothing found".
+    assert answers[None] < 0.9 * sum(answers.values()) and len(answers) >= 8, answers
+
+
+def test_c_prescan_knows_every_label_as_the_python_table_does():
+    substitute = {"utf-16le": "utf-8", "utf-16be": "utf-8", "x-user-defined": "windows-1252"}
+    for label in encoding._LABELS:
+        for text in (label, label.upper(), f" {label}\t", label[:-1], label + "x", "x" + label):
+            name = encoding._label_to_name(text.encode())
+            expected = substitute.get(name, name) if name is not None else None
+            assert _core.prescan(f'<meta charset="{text}">'.encode()) == expected, text
+
+
+def test_labels_header_is_generated_from_the_python_table():
+    spec = importlib.util.spec_from_file_location("gen_labels", ROOT / "tools" / "gen_labels.py")
+    assert spec is not None and spec.loader is not None
+    gen_labels = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen_labels)
+    header = (ROOT / "fastparse" / "_core" / "labels_gen.h").read_text(encoding="utf-8")
+    assert header == gen_labels.render(), "run: python tools/gen_labels.py"
+
+
+def test_c_prescan_window_and_argument_types():
+    data = b'<p class=x><meta charset="koi8-r">'
+    assert _core.prescan(data) == _core.prescan(data, None) == _core.prescan(data, 10**9) == "koi8-r"
+    assert _core.prescan(data, len(data)) == "koi8-r"
+    assert _core.prescan(data, len(data) - 1) is None  # the window ends inside the <meta>
+    assert _core.prescan(data, 0) is None
+    for like in (bytearray(data), memoryview(data)):
+        assert _core.prescan(like, 1024) == "koi8-r"
+    with pytest.raises(ValueError):
+        _core.prescan(data, -1)
+    with pytest.raises(TypeError):
+        _core.prescan(data.decode())
 
 
 # ---- fallback and the real-world UTF-8 rule ----
@@ -435,6 +558,23 @@ def test_corpus_page_encoding(path, declared):
         assert d.source == EXPECTED_OVERRIDES[path][1]
     # The verdict decodes the whole page without a single error.
     str(memoryview(data)[len(d.bom):], d.codec)
+
+
+def _all_corpus_pages() -> list[str]:
+    manifest = CORPORA / "MANIFEST.tsv"
+    if not manifest.exists():
+        return []
+    with manifest.open(newline="", encoding="utf-8") as f:
+        return [row["path"] for row in csv.DictReader(f, delimiter="\t")]
+
+
+@needs_corpus
+def test_c_prescan_matches_reference_on_corpus_pages():
+    for path in _all_corpus_pages():
+        data = (CORPORA / path).read_bytes()
+        # The two real windows, then cuts every 7 bytes: the window may end anywhere in a tag.
+        for end in (1024, 64 * 1024, *range(0, 1024, 7)):
+            assert _core.prescan(data, end) == encoding._prescan_reference(data[:end]), (path, end)
 
 
 @needs_corpus
