@@ -200,6 +200,16 @@ def main():
     for i in range(0, len(table), 16):
         out.append("    " + " ".join(f"{v}," for _, v in table[i:i + 16]))
     out.append("};\n")
+    out.append("/* 5-bit code of each byte for packing; 0x80 = not packable */")
+    codes = []
+    for b in range(256):
+        ch = chr(b).lower() if b < 128 else ""
+        code = pack(ch) if ch and len(ch) == 1 and pack(ch) is not None else 0x80
+        codes.append(code)
+    out.append("static const uint8_t fp_pack_code_gen[256] = {")
+    for i in range(0, 256, 16):
+        out.append("    " + " ".join(f"0x{c:02x}," for c in codes[i:i + 16]))
+    out.append("};\n")
     out.append("/* names the 5-bit key cannot hold */")
     out.append(f"#define FP_TAG_LONG_COUNT {len(long_names)}")
     out.append("static const uint16_t fp_tag_long_ids[FP_TAG_LONG_COUNT] = {"

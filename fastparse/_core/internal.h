@@ -81,13 +81,15 @@ const uint8_t *fp_tok_markup(const uint8_t *p, const uint8_t *end, int cdata_ok,
 const uint8_t *fp_tok_rawtext_end(const uint8_t *p, const uint8_t *end,
                                   const uint8_t *name, size_t name_len);
 const uint8_t *fp_tok_script_end(const uint8_t *p, const uint8_t *end);
+/* ... and *escaped = 1 when the input ends in the script data escaped states */
+const uint8_t *fp_tok_script_end_state(const uint8_t *p, const uint8_t *end, int *escaped);
 
 /* ---- tags.c ---- */
 int fp_tag_intern(fp_names *names, const uint8_t *raw, size_t len);  /* id, or -1 on ENOMEM */
 void fp_names_free(fp_names *names);
 int fp_tag_known(const uint8_t *raw, size_t len);  /* known id or 0 */
 int fp_tag_by_key(uint64_t key);                   /* known id of a packed name, or 0 */
-extern const uint8_t fp_pack_code[256];
+extern const uint8_t *const fp_pack_code;
 extern const uint32_t *const fp_tag_flags_table;   /* FP_TF_* per known id */
 static inline uint32_t fp_tag_flags(int tag)
 {

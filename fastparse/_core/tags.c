@@ -25,14 +25,7 @@ lookup_long(const uint8_t *raw, size_t len)
 }
 
 /* 5-bit code of each byte: a-z/A-Z -> 6..31, 1-6 -> 0..5, others 0x80 (unpackable) */
-#define L(c) [c] = c - 'a' + 6, [c - 32] = c - 'a' + 6
-const uint8_t fp_pack_code[256] = {
-    [0 ... 255] = 0x80,
-    L('a'), L('b'), L('c'), L('d'), L('e'), L('f'), L('g'), L('h'), L('i'), L('j'), L('k'), L('l'), L('m'),
-    L('n'), L('o'), L('p'), L('q'), L('r'), L('s'), L('t'), L('u'), L('v'), L('w'), L('x'), L('y'), L('z'),
-    ['1'] = 0, ['2'] = 1, ['3'] = 2, ['4'] = 3, ['5'] = 4, ['6'] = 5,
-};
-#undef L
+const uint8_t *const fp_pack_code = fp_pack_code_gen;
 
 int
 fp_tag_by_key(uint64_t key)
@@ -105,12 +98,11 @@ names_grow_slots(fp_names *t)
     return 0;
 }
 
-/* Looks the name up among this document's interned names; adds it if absent. */
-int
-fp_tag_intern(fp_names *t, const uint8_t *raw, size_t len)
+/* Probes for the name (compared lower-cased): its id when interned, else -1
+ * with *slot the empty slot where it would go. */
+static int
+names_probe(const fp_names *t, const uint8_t *raw, size_t len, uint32_t *slot)
 {
-    if ((t->count + 1) * 2 > t->nslots && names_grow_slots(t) < 0)
-        return -1;
     uint32_t h = name_hash(raw, len) & (t->nslots - 1);
     for (; t->slots[h]; h = (h + 1) & (t->nslots - 1)) {
         uint32_t k = t->slots[h] - 1;
@@ -123,6 +115,20 @@ fp_tag_intern(fp_names *t, const uint8_t *raw, size_t len)
         if (i == len)
             return FP_TAG__COUNT + (int)k;
     }
+    *slot = h;
+    return -1;
+}
+
+/* Looks the name up among this document's interned names; adds it if absent. */
+int
+fp_tag_intern(fp_names *t, const uint8_t *raw, size_t len)
+{
+    if ((t->count + 1) * 2 > t->nslots && names_grow_slots(t) < 0)
+        return -1;
+    uint32_t h;
+    int id = names_probe(t, raw, len, &h);
+    if (id >= 0)
+        return id;
     if (FP_TAG__COUNT + t->count >= 0xFFFF)
         return -1;  /* 65,000 distinct unknown names: treated as out of memory */
     if (t->count + 2 > t->cap) {
@@ -180,20 +186,6 @@ fp_tag_lookup(const fp_doc *doc, const uint8_t *name, size_t len)
     int id = fp_tag_known(name, len);
     if (id)
         return id;
-    const fp_names *t = &doc->names;
-    if (!t->nslots)
-        return -1;
-    uint32_t h = name_hash(name, len) & (t->nslots - 1);
-    for (; t->slots[h]; h = (h + 1) & (t->nslots - 1)) {
-        uint32_t k = t->slots[h] - 1;
-        const uint8_t *s = t->chars + t->offsets[k];
-        if (t->offsets[k + 1] - t->offsets[k] != len)
-            continue;
-        size_t i = 0;
-        while (i < len && s[i] == fp_lower(name[i]))
-            i++;
-        if (i == len)
-            return FP_TAG__COUNT + (int)k;
-    }
-    return -1;
+    uint32_t slot;
+    return doc->names.nslots ? names_probe(&doc->names, name, len, &slot) : -1;
 }
