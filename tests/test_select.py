@@ -548,6 +548,37 @@ def test_results_are_repeatable(doc):
         assert ids(doc.select("li:nth-child(odd), p:has(b), :empty")) == first
 
 
+def test_no_reference_leaks():
+    import gc
+    import sys
+
+    doc = fp.parse("<ul>" + "<li class=a><a href=x>1</a></li>" * 300 + "</ul>")
+    css = ["li.a > a", "li:nth-child(odd)", "ul:has(a)", "a:contains('1')", ":checked", "nosuch"]
+
+    def work():
+        for c in css:
+            doc.select(c)
+            doc.select_one(c)
+            doc[5].matches(c)
+            doc[5].closest(c)
+
+    work()
+    gc.collect()
+    before = sys.getallocatedblocks()
+    from fastparse.selectors.cache import doc_indexes
+
+    def refcounts():  # computed outside the assert: pytest's rewriting holds temporaries
+        return [sys.getrefcount(program(c)) for c in css] + [sys.getrefcount(doc_indexes[id(doc)])]
+
+    refs = refcounts()
+    for _ in range(200):
+        work()
+    gc.collect()
+    assert sys.getallocatedblocks() - before < 100
+    after = refcounts()
+    assert after == refs
+
+
 # ---------------------------------------------------------------- linear time
 
 

@@ -679,25 +679,32 @@ doc_errors(DocumentObject *d, void *closure)
     return list;
 }
 
+static const char *const select_fn_names[4] = {"select", "select_one", "matches", "closest"};
+
+/* fastparse.selectors.<fn>(self, css); the functions are looked up once
+ * (the selector package imports lazily: parsing alone never loads it). */
 static PyObject *
 delegate(PyObject *self, const char *fn, PyObject *const *args, Py_ssize_t nargs)
 {
-    PyObject *mod = PyImport_ImportModule("fastparse.selectors");
-    if (!mod)
-        return NULL;
-    PyObject *f = PyObject_GetAttrString(mod, fn);
-    Py_DECREF(mod);
-    if (!f)
-        return NULL;
-    PyObject *call_args[3] = {NULL, self, nargs > 0 ? args[0] : NULL};
     if (nargs != 1) {
-        Py_DECREF(f);
         PyErr_Format(PyExc_TypeError, "%s() takes exactly one argument (%zd given)", fn, nargs);
         return NULL;
     }
-    PyObject *r = PyObject_Vectorcall(f, call_args + 1, 2 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
-    Py_DECREF(f);
-    return r;
+    fp_state *st = fp_state_of_type(Py_TYPE(self));
+    int k = 0;
+    while (k < 3 && strcmp(select_fn_names[k], fn))
+        k++;
+    if (!st->select_fns[k]) {
+        PyObject *mod = PyImport_ImportModule("fastparse.selectors");
+        if (!mod)
+            return NULL;
+        st->select_fns[k] = PyObject_GetAttrString(mod, fn);
+        Py_DECREF(mod);
+        if (!st->select_fns[k])
+            return NULL;
+    }
+    PyObject *call_args[3] = {NULL, self, args[0]};
+    return PyObject_Vectorcall(st->select_fns[k], call_args + 1, 2 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
 }
 
 PyObject *

@@ -352,6 +352,8 @@ module_traverse(PyObject *m, visitproc visit, void *arg)
     Py_VISIT(st->MISSING);
     Py_VISIT(st->ParseLimitError);
     Py_VISIT(st->ParseError);
+    for (int k = 0; k < 4; k++)
+        Py_VISIT(st->select_fns[k]);
     return 0;
 }
 
@@ -364,6 +366,8 @@ module_clear(PyObject *m)
     Py_CLEAR(st->MISSING);
     Py_CLEAR(st->ParseLimitError);
     Py_CLEAR(st->ParseError);
+    for (int k = 0; k < 4; k++)
+        Py_CLEAR(st->select_fns[k]);
     return 0;
 }
 

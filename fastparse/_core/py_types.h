@@ -37,8 +37,7 @@ typedef struct {
     PyObject *MISSING;          /* fastparse.MISSING */
     PyObject *ParseLimitError;
     PyObject *ParseError;       /* the namedtuple class of doc.errors entries */
-    PyObject *select_impl;      /* fastparse.selectors.select, looked up on first use */
-    PyObject *repr_html_impl;   /* fastparse._repr.repr_html, looked up on first use */
+    PyObject *select_fns[4];    /* fastparse.selectors select/select_one/matches/closest, on first use */
 } fp_state;
 
 fp_state *fp_state_of_type(PyTypeObject *type);

@@ -1,0 +1,63 @@
+/* select_internal.h — what the selector matcher's files share (not the
+ * binding's business): the per-call matching context and small byte helpers.
+ * select_match.c runs programs; select_forms.c answers :checked's form state. */
+#ifndef FP_SELECT_INTERNAL_H
+#define FP_SELECT_INTERNAL_H
+
+#include <string.h>
+
+#include "select.h"
+
+/* Everything one run or test needs, allocated lazily and freed at its end. */
+typedef struct {
+    const fp_doc *doc;
+    const fp_elem *el;
+    uint32_t n;
+    const int32_t *w;          /* the program's words */
+    const uint8_t *pool;       /* its strings */
+    int32_t scope;             /* :scope; -1 means :root */
+    int32_t flags;
+    int *tag_ids;              /* per tag slot: id in this document, or -1 */
+    /* per-parent child positions, filled one parent at a time (lazily) */
+    uint8_t *sib_done;         /* [parent + 1] */
+    int32_t *prev;             /* previous sibling, -1 for a first child */
+    uint32_t *pos, *rpos;      /* 1-based position from the start / from the end */
+    uint32_t *tpos, *trpos;    /* ... among siblings of the same tag */
+    uint32_t *tag_count;       /* scratch, indexed by tag id, zero between parents */
+    void **block;              /* owns the per-slot tables below */
+    uint8_t **has_memo;        /* per :has slot, per element: 0 unknown, 1 yes, 2 no */
+    uint8_t **nth_done;        /* per nth-of slot, per parent + 1 */
+    uint32_t **nth_pos, **nth_rpos;
+    fp_buf text, val;          /* scratch: :contains text, decoded attribute values */
+    int32_t *chosen_option;    /* per <select> + 1: its selected option + 1 (0 unknown, -1 none) */
+    int t_select, t_option, t_optgroup, t_hr, t_datalist, t_input, t_form, t_template;
+    int oom;
+} fp_sel_ctx;
+
+enum { TAG_ID_SPACE = 65536 }; /* fp_elem.tag is a uint16_t */
+
+
+static inline int is_ws(uint8_t b) { return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f'; }
+static inline uint8_t lower(uint8_t b) { return (b >= 'A' && b <= 'Z') ? (uint8_t)(b + 32) : b; }
+
+static inline int bytes_eq(const uint8_t *a, const uint8_t *b, size_t n, int icase)
+{
+    if (!icase)
+        return memcmp(a, b, n) == 0;
+    for (size_t i = 0; i < n; i++)
+        if (lower(a[i]) != lower(b[i]))
+            return 0;
+    return 1;
+}
+
+/* select_match.c */
+void *fp_sel_zalloc(fp_sel_ctx *c, size_t count, size_t size); /* calloc; sets c->oom on failure */
+/* Element e's attribute `name`: raw bytes, or decoded into c->val when it holds a '&'. */
+int fp_sel_attr_value(fp_sel_ctx *c, uint32_t e, const uint8_t *name, size_t nlen,
+                      const uint8_t **v, size_t *vlen);
+
+/* select_forms.c (HTML Standard 4.10: selectedness, radio button groups) */
+int fp_sel_option_selected(fp_sel_ctx *c, uint32_t e);
+int fp_sel_radio_kept(fp_sel_ctx *c, uint32_t e);
+
+#endif
