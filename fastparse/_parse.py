@@ -4,10 +4,14 @@ then one call into the C engine, which runs without the GIL.
 Offsets (``tag.span``, ``tag.line``, ``tag.col``, ``ParseError.offset``) index
 ``doc.source``: characters for str input, bytes for bytes input (a BOM counts,
 as it is part of the source). Input that needs transcoding (UTF-16,
-ISO-2022-JP) is parsed as UTF-8 and ``doc.source`` is that UTF-8 ``bytes``.
+ISO-2022-JP) is parsed as UTF-8 and ``doc.source`` is that UTF-8 ``bytes``; a
+str holding lone surrogates is parsed (and kept as ``doc.source``) with U+FFFD
+in their place.
 bytearray and memoryview input is copied once into ``bytes`` so the document
 cannot change under the index.
 """
+import re
+
 from . import _core
 from .encoding import detect, lookup, to_utf8
 
@@ -17,6 +21,7 @@ DEFAULT_MAX_SIZE = 256 * 1024 * 1024
 DEFAULT_MAX_DEPTH = 4096
 _RECOVERY = {"html5": 0, "none": 1}
 _engine = _core._parse
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _check_int(value, name: str, low: int, high: int) -> int:
@@ -44,7 +49,13 @@ def _parse(source, encoding, max_size, max_depth, recovery, scripting, context):
     elif isinstance(source, str):
         if encoding is not None:
             lookup(encoding)  # an unknown label is an error even though str needs no decoding
-        return _engine(source, "utf-8", None, 0, max_size, max_depth, mode, scripting, context)
+        try:
+            return _engine(source, "utf-8", None, 0, max_size, max_depth, mode, scripting, context)
+        except UnicodeEncodeError:
+            # lone surrogates (e.g. from surrogateescape) have no UTF-8: parse the
+            # str with U+FFFD in their place; the length, so every span, is the same
+            source = _SURROGATE.sub("\ufffd", source)
+            return _engine(source, "utf-8", None, 0, max_size, max_depth, mode, scripting, context)
     elif isinstance(source, (bytes, bytearray, memoryview)):
         source = bytes(source)
     else:

@@ -15,6 +15,7 @@ typedef enum {
     FP_ENOMEM,      /* an allocation failed */
     FP_ETOOBIG,     /* input larger than max_size (offset = max_size) */
     FP_ETOODEEP,    /* more than max_depth open elements (offset = the tag) */
+    FP_ETOOMANYNAMES, /* more than 65,000 distinct tag names (offset = the tag) */
 } fp_status;
 
 /* ---- how an element was closed (fp_elem.closed) ---- */
@@ -36,6 +37,9 @@ enum {
     FP_EF_SOLIDUS = 16,     /* start tag written with a trailing "/>" */
     FP_EF_HTML_IP = 32,     /* HTML integration point (svg foreignObject/desc/title, ...) */
     FP_EF_TEXT_IP = 64,     /* MathML text integration point (mi mo mn ms mtext) */
+    FP_EF_FOSTERED = 128,   /* foster-parented out of a table: the spec's parent is the nearest
+                             * ancestor table's parent (or the nearest template, whichever is
+                             * closer); the index keeps it inside the table's range */
 };
 
 /* One element of the flat index, in document (start tag) order.
@@ -84,6 +88,11 @@ typedef struct {
 
 enum { FP_RECOVERY_HTML5 = 0, FP_RECOVERY_NONE = 1 };
 
+/* fp_options.context: a tag id, with a namespace bit for "svg desc" / "math mi" contexts */
+#define FP_CTX_SVG 0x4000u
+#define FP_CTX_MATHML 0x8000u
+#define FP_CTX_TAG_MASK 0x3FFFu
+
 typedef struct {
     size_t max_size;      /* bytes */
     uint32_t max_depth;   /* open elements */
@@ -110,6 +119,14 @@ typedef struct {
  * status says why. Touches no global state: safe without the GIL. */
 fp_status fp_parse(fp_doc *doc, const uint8_t *buf, size_t len, const fp_options *opts);
 void fp_doc_free(fp_doc *doc);
+
+/* ---- simulator.c ---- */
+/* The spec's parent of element i: elems[i].parent, except for a foster-parented
+ * element (FP_EF_FOSTERED), whose parent is the enclosing table's parent (or
+ * the nearest template). -1 at top level. The index keeps a fostered element
+ * at its source position inside the table's range, so descendants stay
+ * contiguous; elems[i].depth is already the spec tree's depth. */
+int32_t fp_dom_parent(const fp_doc *doc, uint32_t i);
 
 /* ---- tags.c ---- */
 /* Tag id of a lower- or mixed-case name for this document, or -1 when the

@@ -85,7 +85,7 @@ const uint8_t *fp_tok_script_end(const uint8_t *p, const uint8_t *end);
 const uint8_t *fp_tok_script_end_state(const uint8_t *p, const uint8_t *end, int *escaped);
 
 /* ---- tags.c ---- */
-int fp_tag_intern(fp_names *names, const uint8_t *raw, size_t len);  /* id, or -1 on ENOMEM */
+int fp_tag_intern(fp_names *names, const uint8_t *raw, size_t len);  /* id; -1 ENOMEM, -2 too many names */
 void fp_names_free(fp_names *names);
 int fp_tag_known(const uint8_t *raw, size_t len);  /* known id or 0 */
 int fp_tag_by_key(uint64_t key);                   /* known id of a packed name, or 0 */
@@ -96,16 +96,6 @@ static inline uint32_t fp_tag_flags(int tag)
     return tag > 0 && tag < FP_TAG__COUNT ? fp_tag_flags_table[tag] : 0;
 }
 
-/* ---- fragment context: fp_options.context is a tag id, optionally with a
- * namespace bit for "svg desc" / "math mi" style contexts (binding sets them) ---- */
-#define FP_CTX_SVG 0x4000u
-#define FP_CTX_MATHML 0x8000u
-#define FP_CTX_TAG_MASK 0x3FFFu
-
-/* ---- simulator.c: for the binding (proposed for fp.h) ---- */
-/* The spec's parent of element i: e[i].parent, or for a FP_EF_FOSTERED
- * element the enclosing table's parent (or nearest template). -1 at top level. */
-int32_t fp_dom_parent(const fp_doc *doc, uint32_t i);
 
 /* ---- errors.c: parse error codes, names as in the html5lib tests ---- */
 enum {

@@ -7,10 +7,31 @@
 
 #include "simulator.h"
 
+/* Tag id of an unknown name: interned (start tags) or looked up (end tags).
+ * U+0000 NULL in a tag name is U+FFFD REPLACEMENT CHARACTER (13.2.5.8). */
+static int
+name_id(fp_doc *doc, const uint8_t *name, size_t len, int intern)
+{
+    if (!memchr(name, 0, len))
+        return intern ? fp_tag_intern(&doc->names, name, len) : fp_tag_lookup(doc, name, len);
+    fp_buf b = {0};
+    int id = -1;
+    if (fp_buf_reserve(&b, len * 3) == 0) {
+        for (size_t k = 0; k < len; k++)
+            if (name[k])
+                b.data[b.len++] = name[k];
+            else
+                fp_buf_append_utf8(&b, 0xFFFD);
+        id = intern ? fp_tag_intern(&doc->names, b.data, b.len) : fp_tag_lookup(doc, b.data, b.len);
+    }
+    fp_buf_free(&b);
+    return id;
+}
+
 static int
 resolve_tag(fp_doc *doc, const fp_tag_token *t)
 {
-    return t->tag ? t->tag : fp_tag_intern(&doc->names, t->name, t->name_len);
+    return t->tag ? t->tag : name_id(doc, t->name, t->name_len, 1);
 }
 
 /* An element whose content is raw text: find its end tag and close it there;
@@ -22,26 +43,45 @@ skip_raw_text(fp_sim *s, int32_t i, const uint8_t *from, const uint8_t *end)
     const fp_elem *el = &d->elems[i];
     const uint8_t *close;
     size_t len;
+    int escaped = 0;
     const uint8_t *name = fp_tag_name(d, el->tag, &len);
     if (el->tag == FP_TAG_SCRIPT)
-        close = fp_tok_script_end(from, end);
+        close = fp_tok_script_end_state(from, end, &escaped);
     else if (el->tag == FP_TAG_PLAINTEXT)
         close = end;
     else
         close = fp_tok_rawtext_end(from, end, name, len);
     if (close >= end) {
-        if (el->tag == FP_TAG_SCRIPT)
+        if (escaped)
             fp_sim_error(s, FP_ERR_EOF_IN_SCRIPT_HTML_COMMENT_LIKE_TEXT, (uint32_t)d->len);
         return end;
     }
     fp_tag_token et;
     const uint8_t *gt = fp_tok_tag(close + 2, end, &et);
     if (!gt) {
+        /* input ends inside the end tag: the tokenizer drops the partial tag,
+         * so the raw text stops before it */
         fp_sim_error(s, FP_ERR_EOF_IN_TAG, (uint32_t)d->len);
+        s->eof_text_end = (uint32_t)(close - d->buf);
         return end;
     }
     fp_sim_close_top(s, (uint32_t)(close - d->buf), (uint32_t)(gt - d->buf));
     return gt;
+}
+
+/* Whether a comment whose content starts at c (after "<!--") and whose
+ * construct ends at p was closed: "<!-->", "<!--->", "...-->" or "...--!>". */
+static int
+comment_closed(const uint8_t *c, const uint8_t *p)
+{
+    size_t n = (size_t)(p - c);
+    if (n == 0 || p[-1] != '>')
+        return 0;
+    if (n == 1 || (n == 2 && c[0] == '-'))
+        return 1;
+    if (n >= 3 && p[-2] == '-' && p[-3] == '-')
+        return 1;
+    return n >= 4 && p[-2] == '!' && p[-3] == '-' && p[-4] == '-';
 }
 
 /* "</": an end tag, "</>" (ignored), a bogus comment, or text at EOF. */
@@ -66,7 +106,7 @@ end_tag_open(fp_sim *s, const uint8_t *lt, const uint8_t *end)
         if (t.self_closing)
             fp_sim_error(s, FP_ERR_END_TAG_WITH_TRAILING_SOLIDUS, at);
         /* an end tag never interns: a name never opened closes nothing */
-        int tag = t.tag ? t.tag : fp_tag_lookup(d, t.name, t.name_len);
+        int tag = t.tag ? t.tag : name_id(d, t.name, t.name_len, 0);
         fp_sim_end(s, tag, at, (uint32_t)(gt - d->buf));
         return gt;
     }
@@ -81,13 +121,21 @@ end_tag_open(fp_sim *s, const uint8_t *lt, const uint8_t *end)
 /* Fragment parsing: the context element decides the first tokenizer state
  * and which table/foreign rules apply (13.4, "parsing HTML fragments"). */
 static int
-setup_context(fp_sim *s, uint16_t ctx)
+setup_context(fp_sim *s, uint16_t context)
 {
+    uint16_t ctx = context & FP_CTX_TAG_MASK;
+    uint8_t ns = (context & FP_CTX_SVG) || ctx == FP_TAG_SVG ? FP_EF_SVG
+               : (context & FP_CTX_MATHML) || ctx == FP_TAG_MATH ? FP_EF_MATHML : 0;
+    uint8_t ip = 0;
+    if (ns == FP_EF_SVG && (ctx == FP_TAG_FOREIGNOBJECT || ctx == FP_TAG_DESC || ctx == FP_TAG_TITLE))
+        ip = FP_EF_HTML_IP;
+    if (ns == FP_EF_MATHML && (ctx == FP_TAG_MI || ctx == FP_TAG_MO || ctx == FP_TAG_MN ||
+                               ctx == FP_TAG_MS || ctx == FP_TAG_MTEXT))
+        ip = FP_EF_TEXT_IP;
     uint32_t f = fp_tag_flags(ctx);
-    if ((f & FP_TF_RAWTEXT) || (ctx == FP_TAG_NOSCRIPT && s->doc->opts.scripting))
+    if (!ns && ((f & FP_TF_RAWTEXT) || (ctx == FP_TAG_NOSCRIPT && s->doc->opts.scripting)))
         return 1;  /* no appropriate end tag exists: the whole input is text */
-    s->ctx_table = (f & FP_TF_TABLE_PART) || ctx == FP_TAG_TABLE;
-    s->ctx_ns = ctx == FP_TAG_SVG ? FP_EF_SVG : ctx == FP_TAG_MATH ? FP_EF_MATHML : 0;
+    fp_sim_context(s, ctx, ns, ip);
     return 0;
 }
 
@@ -125,25 +173,31 @@ fp_parse(fp_doc *d, const uint8_t *buf, size_t len, const fp_options *opts)
     }
 
     const uint8_t *p = buf, *end = buf + len;
+    s.eof_text_end = (uint32_t)len;
     if (opts->context && setup_context(&s, opts->context))
         p = end;
     while (!s.status) {
         const uint8_t *lt = fp_scan_lt(p, end);
         if (s.watch_text && lt > p)
             fp_sim_text(&s, p, lt);
-        if (lt + 1 >= end)
+        if (lt + 1 >= end) {
+            if (lt < end)   /* a '<' as the last byte */
+                fp_sim_error(&s, FP_ERR_EOF_BEFORE_TAG_NAME, (uint32_t)(lt - buf));
             break;
+        }
         uint8_t c = lt[1];
         if (fp_is_alpha(c)) {                       /* 13.2.5.6 tag open state: ASCII alpha */
             fp_tag_token t;
             const uint8_t *gt = fp_tok_tag(lt + 1, end, &t);
             if (!gt) {
                 fp_sim_error(&s, FP_ERR_EOF_IN_TAG, (uint32_t)len);
+                s.eof_text_end = (uint32_t)(lt - buf);  /* the dropped tag is not text either */
                 break;
             }
             int tag = resolve_tag(d, &t);
             if (tag < 0) {
-                s.status = FP_ENOMEM;
+                s.status = tag == -2 ? FP_ETOOMANYNAMES : FP_ENOMEM;
+                d->fail_offset = (size_t)(lt - buf);
                 break;
             }
             int32_t i = fp_sim_start(&s, &t, tag, (uint32_t)(lt - buf), (uint32_t)(gt - buf));
@@ -156,11 +210,20 @@ fp_parse(fp_doc *d, const uint8_t *buf, size_t len, const fp_options *opts)
             int kind;
             const uint8_t *content, *content_end;
             p = fp_tok_markup(lt, end, fp_sim_in_foreign(&s), &kind, &content, &content_end);
-            if (kind == FP_MARKUP_BOGUS)
+            if (kind == FP_MARKUP_DOCTYPE)
+                fp_sim_doctype(&s, content, content_end);
+            else if (kind == FP_MARKUP_BOGUS)
                 fp_sim_error(&s, FP_ERR_INCORRECTLY_OPENED_COMMENT, (uint32_t)(lt - buf));
-            else if (kind == FP_MARKUP_COMMENT && p == end && (p[-1] != '>' || p - 3 < content))
+            else if (kind == FP_MARKUP_COMMENT && p == end && !comment_closed(content, p))
                 fp_sim_error(&s, FP_ERR_EOF_IN_COMMENT, (uint32_t)len);
-            else if (kind == FP_MARKUP_CDATA && s.watch_text)
+            else if (kind == FP_MARKUP_COMMENT && (p - content == 1 || (p - content == 2 && *content == '-')) &&
+                     p[-1] == '>')
+                fp_sim_error(&s, FP_ERR_ABRUPT_CLOSING_OF_EMPTY_COMMENT, (uint32_t)(lt - buf));
+            if (kind == FP_MARKUP_DOCTYPE && p == end && (p == content || p[-1] != '>'))
+                fp_sim_error(&s, FP_ERR_EOF_IN_DOCTYPE, (uint32_t)len);
+            if (kind == FP_MARKUP_CDATA && content_end == p)
+                fp_sim_error(&s, FP_ERR_EOF_IN_CDATA, (uint32_t)len);
+            if (kind == FP_MARKUP_CDATA && s.watch_text)
                 fp_sim_text(&s, content, content_end);
         } else if (c == '?') {                      /* U+003F QUESTION MARK (?) */
             fp_sim_error(&s, FP_ERR_UNEXPECTED_QUESTION_MARK_INSTEAD_OF_TAG_NAME, (uint32_t)(lt - buf));
@@ -172,7 +235,7 @@ fp_parse(fp_doc *d, const uint8_t *buf, size_t len, const fp_options *opts)
     }
     fp_status status = s.status;
     if (!status)
-        fp_sim_eof(&s, (uint32_t)len);
+        fp_sim_eof(&s, s.eof_text_end);
     fp_sim_free(&s);
     if (status) {
         size_t fail = d->fail_offset;

@@ -291,9 +291,15 @@ fp_query_build(DocumentObject *d, PyObject *name, PyObject *id, PyObject *cls, P
             PyObject *lk = PyObject_CallMethod(key, "lower", NULL);
             if (!lk)
                 return -1;
-            PyObject *kb = PyUnicode_AsUTF8String(lk);
+            PyObject *kb = encode_for_doc(d, lk, "attrs keys");
             Py_DECREF(lk);
-            if (!kb || keep(k, kb) < 0)
+            if (!kb) {
+                if (PyErr_Occurred())
+                    return -1;
+                nothing = 1;  /* a name the document's encoding cannot write */
+                continue;
+            }
+            if (keep(k, kb) < 0)
                 return -1;
             fp_attr_query *aq = &k->attrs[q->nattrs++];
             aq->name = PyBytes_AS_STRING(kb);

@@ -93,8 +93,11 @@ mod_parse(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             return NULL;
         }
         fp_doc tmp = {0};
+        uint16_t ns = 0;
+        if (clen > 4 && !memcmp(c, "svg ", 4)) { ns = FP_CTX_SVG; c += 4; clen -= 4; }
+        else if (clen > 5 && !memcmp(c, "math ", 5)) { ns = FP_CTX_MATHML; c += 5; clen -= 5; }
         int id = fp_tag_lookup(&tmp, (const uint8_t *)c, (size_t)clen);
-        opts.context = (uint16_t)(id > 0 ? id : FP_TAG_DIV);  /* unknown names behave like <div> */
+        opts.context = (uint16_t)((id > 0 ? id : FP_TAG_DIV) | ns);  /* unknown names behave like <div> */
     }
 
     DocumentObject *d = PyObject_GC_New(DocumentObject, st->Document_type);
@@ -107,6 +110,7 @@ mod_parse(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     d->base = is_str ? 0 : base;
     d->is_str = is_str;
     d->str_ascii = ascii;
+    d->fostered = -1;
     PyObject_GC_Track(d);
 
     fp_status status;
@@ -119,13 +123,18 @@ mod_parse(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (status == FP_ENOMEM) {
         PyErr_NoMemory();
     } else {
-        int deep = status == FP_ETOODEEP;
-        Py_ssize_t off = deep ? fp_doc_offset(d, (uint32_t)d->doc.fail_offset) : (Py_ssize_t)d->doc.fail_offset;
-        PyObject *exc = PyObject_CallFunction(
-            st->ParseLimitError, "sNnn", deep ? "max_depth" : "max_size",
-            deep ? PyUnicode_FromFormat("more than %zd open elements (max_depth) at offset %zd", max_depth, off)
-                 : PyUnicode_FromFormat("input of %zd bytes exceeds max_size=%zd", len, max_size),
-            deep ? max_depth : max_size, off);
+        /* ParseLimitError(limit, message, value, offset) */
+        Py_ssize_t off = status == FP_ETOOBIG ? (Py_ssize_t)d->doc.fail_offset
+                                              : fp_doc_offset(d, (uint32_t)d->doc.fail_offset);
+        const char *limit = status == FP_ETOOBIG ? "max_size" : status == FP_ETOODEEP ? "max_depth"
+                                                                                    : "distinct_tag_names";
+        Py_ssize_t value = status == FP_ETOOBIG ? max_size : status == FP_ETOODEEP ? max_depth : 0xFFFF - 200;
+        PyObject *msg =
+            status == FP_ETOOBIG ? PyUnicode_FromFormat("input of %zd bytes exceeds max_size=%zd", len, max_size)
+            : status == FP_ETOODEEP
+                ? PyUnicode_FromFormat("more than %zd open elements (max_depth) at offset %zd", max_depth, off)
+                : PyUnicode_FromFormat("more than %zd distinct tag names at offset %zd", value, off);
+        PyObject *exc = msg ? PyObject_CallFunction(st->ParseLimitError, "sNnn", limit, msg, value, off) : NULL;
         if (exc) {
             PyErr_SetObject((PyObject *)Py_TYPE(exc), exc);
             Py_DECREF(exc);

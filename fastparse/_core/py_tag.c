@@ -73,6 +73,13 @@ attr_name(DocumentObject *d, const fp_attr *a)
     for (uint32_t k = 0; k < a->name_len; k++)
         s[k] = (uint8_t)(raw[k] >= 'A' && raw[k] <= 'Z' ? raw[k] + 32 : raw[k]);
     PyObject *name = fp_doc_decode_bytes(d, s, a->name_len);
+    if (name && memchr(s, 0, a->name_len)) {  /* U+0000 in a name becomes U+FFFD (13.2.5.33) */
+        PyObject *nul = PyUnicode_FromOrdinal(0), *rep = PyUnicode_FromOrdinal(0xFFFD);
+        PyObject *fixed = nul && rep ? PyUnicode_Replace(name, nul, rep, -1) : NULL;
+        Py_XDECREF(nul);
+        Py_XDECREF(rep);
+        Py_SETREF(name, fixed);
+    }
     if (s != small)
         PyMem_Free(s);
     if (name)
@@ -140,12 +147,25 @@ lookup_attr(TagObject *t, PyObject *name, PyObject **out)
         return -1;
     }
     Py_ssize_t len;
-    const char *s = PyUnicode_AsUTF8AndSize(name, &len);
-    if (!s)
+    PyObject *encoded = NULL;
+    const char *s;
+    if (t->doc->codec) {  /* names are compared with the source bytes, in the document's encoding */
+        encoded = PyUnicode_AsEncodedString(name, PyUnicode_AsUTF8(t->doc->codec), "strict");
+        if (!encoded) {
+            if (!PyErr_ExceptionMatches(PyExc_UnicodeEncodeError))
+                return -1;
+            PyErr_Clear();
+            return 0;  /* a name the encoding cannot write is not in this document */
+        }
+        s = PyBytes_AS_STRING(encoded);
+        len = PyBytes_GET_SIZE(encoded);
+    } else if (!(s = PyUnicode_AsUTF8AndSize(name, &len))) {
         return -1;
+    }
     char small[64];
     char *low = len <= (Py_ssize_t)sizeof small ? small : PyMem_Malloc((size_t)len + 1);
     if (!low) {
+        Py_XDECREF(encoded);
         PyErr_NoMemory();
         return -1;
     }
@@ -155,6 +175,7 @@ lookup_attr(TagObject *t, PyObject *name, PyObject **out)
     int found = fp_attr_find(&t->doc->doc, t->index, low, (size_t)len, &a);
     if (low != small)
         PyMem_Free(low);
+    Py_XDECREF(encoded);
     if (!found)
         return 0;
     *out = attr_value(t->doc, &a);
@@ -361,7 +382,7 @@ tag_namespace(TagObject *t, void *closure)
 static PyObject *
 tag_parent(TagObject *t, void *closure)
 {
-    int32_t p = TAG_ELEM(t)->parent;
+    int32_t p = fp_dom_parent(&t->doc->doc, t->index);
     return p < 0 ? missing(t) : fp_tag_new(t->doc, (uint32_t)p);
 }
 
@@ -377,17 +398,59 @@ tag_prev(TagObject *t, void *closure)
     return t->index ? fp_tag_new(t->doc, t->index - 1) : missing(t);
 }
 
+/* Whether tree navigation must follow fp_dom_parent: only documents with a
+ * foster-parented element need the slow path; computed once. */
+static int
+has_fostered(DocumentObject *d)
+{
+    if (d->fostered < 0) {
+        d->fostered = 0;
+        for (uint32_t k = 0; k < d->doc.n && !d->fostered; k++)
+            d->fostered = (d->doc.elems[k].flags & FP_EF_FOSTERED) != 0;
+    }
+    return d->fostered;
+}
+
+/* Children of p (-1: top-level elements), in document order, into a new
+ * buffer (caller frees). With foster parenting, an element's children are
+ * the elements whose DOM parent it is: fostered ones sit inside a table's
+ * index range but belong to the table's parent. */
+static uint32_t *
+children_of(DocumentObject *d, int32_t p, uint32_t *count)
+{
+    const fp_elem *e = d->doc.elems;
+    uint32_t first = (uint32_t)(p + 1), last = p >= 0 ? e[p].last : d->doc.n - 1;
+    uint32_t cap = 16, n = 0;
+    uint32_t *out = PyMem_Malloc(cap * sizeof *out);
+    if (!out)
+        return (uint32_t *)PyErr_NoMemory();
+    int slow = has_fostered(d);
+    for (uint32_t j = first; d->doc.n && j <= last; j = slow ? j + 1 : e[j].last + 1) {
+        if (slow && fp_dom_parent(&d->doc, j) != p)
+            continue;
+        if (n == cap) {
+            uint32_t *grown = PyMem_Realloc(out, (cap *= 2) * sizeof *out);
+            if (!grown) {
+                PyMem_Free(out);
+                return (uint32_t *)PyErr_NoMemory();
+            }
+            out = grown;
+        }
+        out[n++] = j;
+    }
+    *count = n;
+    return out;
+}
+
 static PyObject *
 tag_children(TagObject *t, void *closure)
 {
-    const fp_elem *e = t->doc->doc.elems;
-    PyObject *list = PyList_New(0);
-    for (uint32_t j = t->index + 1; list && j <= e[t->index].last; j = e[j].last + 1) {
-        PyObject *c = fp_tag_new(t->doc, j);
-        if (!c || PyList_Append(list, c) < 0)
-            Py_CLEAR(list);
-        Py_XDECREF(c);
-    }
+    uint32_t n;
+    uint32_t *idx = children_of(t->doc, (int32_t)t->index, &n);
+    if (!idx)
+        return NULL;
+    PyObject *list = fp_tag_list(t->doc, idx, n);
+    PyMem_Free(idx);
     return list;
 }
 
@@ -428,9 +491,22 @@ sibling(TagObject *t, PyObject *args, PyObject *kwargs, int forward)
     int r = fp_query_build(t->doc, name, id, cls, attrs, &q, &k);
     const fp_doc *d = &t->doc->doc;
     const fp_elem *e = d->elems;
-    int32_t parent = e[t->index].parent;
     int64_t found = -1;
-    if (r == 0 && forward) {
+    if (r == 0 && has_fostered(t->doc)) {
+        uint32_t n, pos = 0;
+        uint32_t *sib = children_of(t->doc, fp_dom_parent(d, t->index), &n);
+        if (!sib)
+            r = -1;
+        while (sib && pos < n && sib[pos] != t->index)
+            pos++;
+        for (int64_t j = forward ? (int64_t)pos + 1 : (int64_t)pos - 1; sib && j >= 0 && j < (int64_t)n;
+             j += forward ? 1 : -1)
+            if (fp_match(d, sib[j], &q)) {
+                found = sib[j];
+                break;
+            }
+        PyMem_Free(sib);
+    } else if (r == 0 && forward) {
         uint32_t bound = sibling_bound(d, t->index);
         for (uint32_t j = e[t->index].last + 1; j <= bound && j < d->n; j = e[j].last + 1)
             if (fp_match(d, j, &q)) {
@@ -439,6 +515,7 @@ sibling(TagObject *t, PyObject *args, PyObject *kwargs, int forward)
             }
     } else if (r == 0) {
         /* the previous sibling is the ancestor-or-self of i-1 whose parent is ours */
+        int32_t parent = e[t->index].parent;
         int64_t j = (int64_t)t->index - 1;
         while (j >= 0 && j != parent) {
             while (j >= 0 && e[j].parent != parent)

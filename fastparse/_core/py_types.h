@@ -21,7 +21,8 @@ typedef struct {
     uint32_t *char_checkpoints;   /* lazy, non-ASCII str: code points before each 64-byte block */
     uint32_t *line_starts;        /* lazy: byte offset of each line's first byte */
     uint32_t nlines;
-    PyObject *names;        /* list: tag id -> str, filled on demand */
+    PyObject *names;        /* dict: tag id -> str, filled on demand */
+    int fostered;           /* lazy: -1 unknown, 0/1 whether any element is foster-parented */
     PyObject *weakreflist;
 } DocumentObject;
 

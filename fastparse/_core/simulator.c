@@ -4,7 +4,21 @@
  * element without a start tag is invented; fp_elem.closed records how each
  * element ended. The open-element stack is linked through fp_elem.parent;
  * per-tag chains (open_head/prev_same) and boundary stacks answer "is there
- * an X in scope" in O(1), so no input makes closing quadratic. */
+ * an X in scope" in O(1), so no input makes closing quadratic.
+ *
+ * Where the index cannot follow the spec's tree (it keeps source order and
+ * contiguous subtrees, and never clones):
+ * - foster parenting: a misplaced element in a table stays at its source
+ *   position inside the table's range, flagged FP_EF_FOSTERED; its tree
+ *   parent is fp_dom_parent() (the table's parent) and fp_elem.depth is the
+ *   tree depth. e[i].parent stays the index parent (the table part).
+ * - adoption agency: the furthest block moves out of the formatting element
+ *   (adopt), the clones the spec makes are not indexed.
+ * - <frameset> replacing a body: what was indexed stays, closed.
+ * - a head tag after </head> is not put back into the head.
+ * The insertion mode comes from the topmost FP_SC_MODE element (table parts,
+ * template) or a fragment's context; fast paths in fp_sim_start keep the
+ * common case (in body, in a cell, a row or cell in a table) cheap. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -122,11 +136,16 @@ fp_sim_init(fp_sim *s, fp_doc *doc, uint32_t cap)
     s->cap = cap;
     s->top = -1;
     s->html = s->head = s->body = -1;
+    s->form_ptr = s->head_noscript = -1;
+    s->quirks = 1;        /* until a doctype says otherwise */
+    s->frameset_ok = 1;
+    s->watch_text = 1;    /* text clears frameset-ok */
     s->prev_same = malloc(cap * sizeof *s->prev_same);
     s->foreign_below = malloc(cap * sizeof *s->foreign_below);
+    s->open_depth = malloc(cap * sizeof *s->open_depth);
     s->open_head_cap = FP_TAG__COUNT + 64;
     s->open_head = malloc(s->open_head_cap * sizeof *s->open_head);
-    if (!s->prev_same || !s->foreign_below || !s->open_head)
+    if (!s->prev_same || !s->foreign_below || !s->open_depth || !s->open_head)
         return -1;
     memset(s->open_head, 0xFF, s->open_head_cap * sizeof *s->open_head);
     return 0;
@@ -137,6 +156,7 @@ fp_sim_free(fp_sim *s)
 {
     free(s->prev_same);
     free(s->foreign_below);
+    free(s->open_depth);
     free(s->open_head);
     for (int k = 0; k < FP_SC__COUNT; k++)
         free(s->sc[k].items);
@@ -161,6 +181,24 @@ grow_open_head(fp_sim *s, int tag)
 
 /* ---- push and pop ---- */
 
+static const uint8_t mode_table[FP_TAG__COUNT] = {
+    [FP_TAG_TABLE] = FP_MODE_TABLE,
+    [FP_TAG_TBODY] = FP_MODE_TBODY, [FP_TAG_THEAD] = FP_MODE_TBODY, [FP_TAG_TFOOT] = FP_MODE_TBODY,
+    [FP_TAG_TR] = FP_MODE_ROW,
+    [FP_TAG_TD] = FP_MODE_CELL, [FP_TAG_TH] = FP_MODE_CELL,
+    [FP_TAG_CAPTION] = FP_MODE_CAPTION,
+    [FP_TAG_COLGROUP] = FP_MODE_COLGROUP,
+    [FP_TAG_TEMPLATE] = FP_MODE_TEMPLATE,
+};
+
+/* the insertion mode an open element of this tag selects; BODY (0) for the rest */
+static inline int
+mode_of_tag(int tag)
+{
+    return (unsigned)tag < FP_TAG__COUNT ? mode_table[tag] : FP_MODE_BODY;
+}
+
+
 static int32_t
 push(fp_sim *s, int tag, uint8_t ns_flags, uint32_t lt, uint32_t gt)
 {
@@ -180,7 +218,9 @@ push(fp_sim *s, int tag, uint8_t ns_flags, uint32_t lt, uint32_t gt)
     el->parent = s->top;
     el->last = (uint32_t)i;
     el->tag = (uint16_t)tag;
-    el->depth = (uint16_t)s->depth;
+    /* the tree depth: one below the current node (a fostered element's is fixed after) */
+    el->depth = s->top >= 0 ? (uint16_t)(s->e[s->top].depth + 1) : 0;
+    s->open_depth[i] = s->depth;
     el->closed = FP_CLOSED_EOF;
     el->flags = ns_flags;
     el->_reserved = 0;
@@ -212,7 +252,30 @@ push(fp_sim *s, int tag, uint8_t ns_flags, uint32_t lt, uint32_t gt)
     }
     if (f & FP_TF_MARKER)
         ok |= istack_push(s, FP_SC_MARKER, i);
+    if (mode_of_tag(tag) && !(ns_flags & (FP_EF_SVG | FP_EF_MATHML))) {
+        ok |= istack_push(s, FP_SC_MODE, i);
+        el->_reserved |= (uint16_t)(mode_of_tag(tag) << FP_MODE_SHIFT);   /* mode bits: not a boundary */
+    }
     return ok ? -1 : i;
+}
+
+/* An element removed from the middle of the stack (</form>) stays the
+ * parent of what was open inside it; it ends when the last of those does. */
+#define FP_REMOVED (1u << 11)
+
+static void
+pop_removed(fp_sim *s, uint32_t end)
+{
+    while (s->top >= 0 && (s->e[s->top]._reserved & FP_REMOVED)) {
+        fp_elem *r = &s->e[s->top];
+        r->last = s->doc->n - 1;
+        if (r->end < end)
+            r->inner_end = r->end = end;
+        r->_reserved = 0;
+        s->top = r->parent;
+        s->depth--;
+        s->removed_open--;
+    }
 }
 
 static void
@@ -225,15 +288,19 @@ pop(fp_sim *s, uint8_t closed, uint32_t inner_end, uint32_t end)
     el->end = end;
     el->last = s->doc->n - 1;
     s->open_head[el->tag] = s->prev_same[i];
-    for (unsigned bits = el->_reserved; bits; bits &= bits - 1)
+    for (unsigned bits = el->_reserved & ((1u << FP_SC__COUNT) - 1); bits; bits &= bits - 1)
         s->sc[__builtin_ctz(bits)].n--;  /* a boundary is always its stack's top when popped */
     el->_reserved = 0;
     if (is_foreign(el))
         s->open_foreign--;
     s->top = el->parent;
     s->depth--;
+    if (s->removed_open)
+        pop_removed(s, end);
     if (i == s->head)
         s->head_open = 0;
+    if (i == s->head_noscript)
+        s->head_noscript = -1;
 }
 
 /* Pops up to and including t: t ends as `closed`, what was open inside it
@@ -253,6 +320,109 @@ close_above(fp_sim *s, int32_t c, uint32_t at)
 {
     while (s->top != c && s->top >= 0)
         pop(s, s->e[s->top].parent == c ? FP_CLOSED_IMPLIED : FP_CLOSED_PARENT_END, at, at);
+}
+
+/* ---- the adoption agency (13.2.6.4.7), without clones ----
+ * For a formatting element fe with a "furthest block" fb (the first special
+ * element opened inside it), the spec moves fb out of fe to fe's parent and
+ * clones the formatting elements into it. The flat index moves fb the same
+ * way, without clones: fe and the elements between it and fb end where fb
+ * starts (fe.last = fb - 1), fb's parent becomes fe's parent, and fb's
+ * subtree moves up. fb's subtree is the tail of the index (fb is open), so
+ * ranges stay contiguous. Only done when that subtree is small (its depths
+ * are rewritten) and nothing in between is a boundary or foreign: otherwise
+ * fe closes what it contains, as before. */
+#define FP_ADOPT_MAX_MOVE 64
+
+/* The first special element opened after fe, when it is among the last
+ * FP_ADOPT_MAX_MOVE elements (else -1: adopt would not move it anyway).
+ * Scans the special stack from the top: at most that many entries. */
+static int32_t
+furthest_block(const fp_sim *s, int32_t fe)
+{
+    const fp_istack *st = &s->sc[FP_SC_SPECIAL];
+    int64_t low = (int64_t)s->doc->n - FP_ADOPT_MAX_MOVE;
+    uint32_t k = st->n;
+    while (k > 0 && st->items[k - 1] > fe && st->items[k - 1] >= low)
+        k--;
+    if (k > 0 && st->items[k - 1] > fe)
+        return -1;   /* the furthest block is further down: too much to move */
+    return k < st->n ? st->items[k] : -1;
+}
+
+/* removes x from its tag's chain of open elements */
+static void
+unlink_same(fp_sim *s, int32_t x)
+{
+    int tag = s->e[x].tag;
+    if (s->open_head[tag] == x) {
+        s->open_head[tag] = s->prev_same[x];
+        return;
+    }
+    for (int32_t y = s->open_head[tag]; y >= 0; y = s->prev_same[y])
+        if (s->prev_same[y] == x) {
+            s->prev_same[y] = s->prev_same[x];
+            return;
+        }
+}
+
+/* 13.2.6.4.7 end tag "form": the form leaves the stack of open elements but
+ * what is open inside it stays open (and stays its descendants). */
+static void
+remove_from_stack(fp_sim *s, int32_t x, uint32_t lt, uint32_t gt)
+{
+    fp_elem *el = &s->e[x];
+    for (unsigned bits = el->_reserved & ((1u << FP_SC__COUNT) - 1); bits; bits &= bits - 1) {
+        fp_istack *st = &s->sc[__builtin_ctz(bits)];
+        uint32_t k = st->n;
+        while (k > 0 && st->items[k - 1] != x)
+            k--;
+        if (k > 0) {
+            memmove(st->items + k - 1, st->items + k, (st->n - k) * sizeof *st->items);
+            st->n--;
+        }
+    }
+    unlink_same(s, x);
+    el->_reserved = FP_REMOVED;
+    el->closed = FP_CLOSED_END_TAG;
+    el->inner_end = lt;
+    el->end = gt;
+    s->removed_open++;
+}
+
+static int
+adopt(fp_sim *s, int32_t fe, uint8_t closed)
+{
+    if (istack_top(s, FP_SC_SPECIAL) < fe)
+        return 0;   /* no special element inside: the common case, no block to move */
+    int32_t fb = furthest_block(s, fe);
+    if (fb < 0)
+        return 0;
+    const uint16_t boundary = (1u << FP_SC__COUNT) - 1;
+    for (int32_t x = s->e[fb].parent; ; x = s->e[x].parent) {
+        if (x < 0 || (s->e[x]._reserved & (boundary | FP_REMOVED)) || is_foreign(&s->e[x]) ||
+            (s->e[x].flags & FP_EF_FOSTERED))
+            return 0;
+        if (x == fe)
+            break;
+    }
+    uint32_t at = s->e[fb].start;
+    uint16_t delta = (uint16_t)(s->e[fb].depth - s->e[fe].depth);
+    int32_t ca = s->e[fe].parent;
+    for (int32_t x = s->e[fb].parent; ; x = s->e[x].parent) {  /* top down: each unlink is O(1) */
+        fp_elem *el = &s->e[x];
+        el->closed = x == fe ? closed : FP_CLOSED_PARENT_END;
+        el->inner_end = el->end = at;
+        el->last = (uint32_t)fb - 1;
+        unlink_same(s, x);
+        if (x == fe)
+            break;
+    }
+    s->e[fb].parent = ca;
+    for (uint32_t k = (uint32_t)fb; k < s->doc->n; k++)
+        s->e[k].depth = (uint16_t)(s->e[k].depth - delta);
+    s->depth -= delta;
+    return 1;
 }
 
 static void
@@ -360,6 +530,17 @@ nearest(const fp_sim *s, int a, int b)
     return x > y ? x : y;
 }
 
+/* The topmost open HTML element with this tag, looking past at most a few
+ * svg/math elements of the same name (bounded: never quadratic). */
+static int32_t
+open_html_of(const fp_sim *s, int tag)
+{
+    int32_t x = open_of(s, tag);
+    for (int k = 0; x >= 0 && is_foreign(&s->e[x]) && k < 8; k++)
+        x = s->prev_same[x];
+    return x >= 0 && is_foreign(&s->e[x]) ? -1 : x;
+}
+
 static int32_t
 table_section(const fp_sim *s)
 {
@@ -368,41 +549,252 @@ table_section(const fp_sim *s)
     return x > y ? x : y;
 }
 
-/* The element table rows and cells go in: -2 when no table is in scope
- * (the tag is then ignored), -1 for a fragment's table context. */
-static int32_t
-table_context(const fp_sim *s)
+/* ---- insertion modes: the topmost FP_SC_MODE element decides ---- */
+
+static int
+tmpl_mode(const fp_elem *el)
 {
-    int32_t tbl = open_of(s, FP_TAG_TABLE);
-    if (in_scope(s, tbl, FP_SC_TABLE))
-        return tbl;
-    if (tbl < 0 && s->ctx_table && istack_top(s, FP_SC_TABLE) < 0)
+    return (el->_reserved >> FP_MODE_SHIFT) & 7;
+}
+
+static void
+set_tmpl_mode(fp_elem *el, int mode)
+{
+    el->_reserved = (uint16_t)((el->_reserved & ((1u << FP_MODE_SHIFT) - 1)) | ((unsigned)mode << FP_MODE_SHIFT));
+}
+
+/* "in template": the first start tag decides how the template's content nests */
+static int
+template_mode_for(int tag)
+{
+    switch (tag) {
+    case FP_TAG_CAPTION: case FP_TAG_COLGROUP: case FP_TAG_TBODY: case FP_TAG_TFOOT: case FP_TAG_THEAD:
+        return FP_MODE_TABLE;
+    case FP_TAG_COL:
+        return FP_MODE_COLGROUP;
+    case FP_TAG_TR:
+        return FP_MODE_TBODY;
+    case FP_TAG_TD: case FP_TAG_TH:
+        return FP_MODE_ROW;
+    default:
+        return FP_MODE_BODY;
+    }
+}
+
+static int
+mode_at(const fp_sim *s, int32_t m)
+{
+    return m < 0 ? s->ctx_mode : tmpl_mode(&s->e[m]);
+}
+
+/* The element that plays the table for rows and cells: the open table in
+ * table scope, a template whose content is table-like, -1 for a fragment
+ * with a table-like context; -2 when there is none (table parts are then
+ * ignored). *kind gets its FP_MODE_* (TABLE for a real table). */
+static int32_t
+table_root(fp_sim *s, int tag, int *kind)
+{
+    int32_t b = istack_top(s, FP_SC_TABLE);   /* html, table, template (HTML namespace) */
+    if (b >= 0 && s->e[b].tag == FP_TAG_TABLE) {
+        *kind = FP_MODE_TABLE;
+        return b;
+    }
+    if (b >= 0 && s->e[b].tag == FP_TAG_TEMPLATE) {
+        *kind = tmpl_mode(&s->e[b]);
+        if (*kind == FP_MODE_TEMPLATE) {
+            *kind = template_mode_for(tag);
+            set_tmpl_mode(&s->e[b], *kind);
+        }
+        return b;
+    }
+    if (b < 0 && s->ctx) {
+        if (s->ctx_mode == FP_MODE_TEMPLATE)
+            s->ctx_mode = (uint8_t)template_mode_for(tag);   /* a template context */
+        *kind = s->ctx_mode;
         return -1;
+    }
+    *kind = FP_MODE_BODY;
     return -2;
+}
+
+/* Where a table part goes: returns the element to close everything above
+ * (the part becomes its child), or -2 when the tree builder ignores it. */
+static int32_t
+table_part_parent(fp_sim *s, int tag)
+{
+    /* fast path, the common case in real tables: a row or cell next to an open row or cell */
+    int32_t m = istack_top(s, FP_SC_MODE);
+    if (m >= 0 && (tag == FP_TAG_TD || tag == FP_TAG_TH || tag == FP_TAG_TR)) {
+        int mt = s->e[m].tag;
+        if (mt == FP_TAG_TD || mt == FP_TAG_TH) {
+            m = s->e[m].parent;
+            mt = m >= 0 ? s->e[m].tag : 0;
+        }
+        if (mt == FP_TAG_TR && m >= 0 && !is_foreign(&s->e[m])) {
+            if (tag != FP_TAG_TR)
+                return m;
+            int32_t sec = s->e[m].parent;
+            int st = sec >= 0 ? s->e[sec].tag : 0;
+            if (st == FP_TAG_TBODY || st == FP_TAG_THEAD || st == FP_TAG_TFOOT || st == FP_TAG_TABLE)
+                return sec;
+        }
+    }
+    int kind;
+    int32_t root = table_root(s, tag, &kind);
+    if (root == -2)
+        return -2;
+    int32_t sec = table_section(s), tr = open_html_of(s, FP_TAG_TR), cg = open_html_of(s, FP_TAG_COLGROUP);
+    if (sec >= 0 && is_foreign(&s->e[sec]))
+        sec = -1;   /* an svg <tbody> is no table section */
+    int has_sec = sec > root, has_tr = tr > root;
+    int tableish = kind == FP_MODE_TABLE;
+    switch (tag) {
+    case FP_TAG_CAPTION: case FP_TAG_COLGROUP:
+    case FP_TAG_TBODY: case FP_TAG_THEAD: case FP_TAG_TFOOT:
+        return tableish || has_sec ? root : -2;
+    case FP_TAG_TR:
+        if (has_sec)
+            return sec;
+        return tableish || kind == FP_MODE_TBODY || has_tr ? root : -2;
+    case FP_TAG_TD: case FP_TAG_TH:
+        if (has_tr)
+            return tr;
+        if (has_sec)
+            return sec;
+        return tableish || kind == FP_MODE_TBODY || kind == FP_MODE_ROW ? root : -2;
+    case FP_TAG_COL:
+        if (cg > root && cg > sec && cg > tr)
+            return cg;
+        return tableish || kind == FP_MODE_COLGROUP || has_sec || has_tr ? root : -2;
+    default:
+        return -2;
+    }
+}
+
+static int
+ascii_ieq_n(const uint8_t *a, size_t n, const char *lower)
+{
+    if (strlen(lower) != n)
+        return 0;
+    for (size_t k = 0; k < n; k++)
+        if (fp_lower(a[k]) != (uint8_t)lower[k])
+            return 0;
+    return 1;
+}
+
+/* <input type=hidden> (any case): not foster-parented, does not clear frameset-ok */
+static int
+input_is_hidden(const fp_tag_token *t, const uint8_t *end)
+{
+    const uint8_t *p = t->name + t->name_len;
+    fp_raw_attr a;
+    int sc = 0;
+    while (t->has_attrs && fp_tok_attr(&p, end, &a, &sc) == 1)
+        if (ascii_ieq_n(a.name, a.name_len, "type"))
+            return ascii_ieq_n(a.value, a.value_len, "hidden");
+    return 0;
+}
+
+static int
+is_table_target(const fp_sim *s)
+{
+    if (s->top < 0 || is_foreign(&s->e[s->top]))
+        return 0;
+    switch (s->e[s->top].tag) {
+    case FP_TAG_TABLE: case FP_TAG_TBODY: case FP_TAG_THEAD: case FP_TAG_TFOOT: case FP_TAG_TR:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* start tags that set the spec's frameset-ok flag to "not ok" */
+static void
+frameset_check(fp_sim *s, const fp_tag_token *t, int tag, uint32_t gt)
+{
+    switch (tag) {
+    case FP_TAG_INPUT:
+        if (input_is_hidden(t, s->doc->buf + gt))
+            return;
+        /* fall through */
+    case FP_TAG_APPLET: case FP_TAG_MARQUEE: case FP_TAG_OBJECT: case FP_TAG_TABLE:
+    case FP_TAG_AREA: case FP_TAG_BR: case FP_TAG_EMBED: case FP_TAG_IMG: case FP_TAG_KEYGEN:
+    case FP_TAG_WBR: case FP_TAG_HR: case FP_TAG_PRE: case FP_TAG_LISTING: case FP_TAG_LI:
+    case FP_TAG_DD: case FP_TAG_DT: case FP_TAG_BUTTON: case FP_TAG_TEXTAREA: case FP_TAG_XMP:
+    case FP_TAG_IFRAME: case FP_TAG_SELECT: case FP_TAG_BODY:
+        s->frameset_ok = 0;
+        break;
+    default:
+        break;
+    }
+}
+
+/* <frameset> in body with frameset-ok: it replaces the body (the spec removes
+ * the body from the tree; fastparse keeps what was indexed and closes it). */
+static int32_t
+start_frameset(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
+{
+    if (!s->frameset_ok || open_of(s, FP_TAG_TEMPLATE) >= 0 || (s->ctx && s->ctx != FP_TAG_HTML))
+        return -1;
+    int32_t root = s->html >= 0 && open_of(s, FP_TAG_HTML) == s->html ? s->html : -1;
+    if (root >= 0)
+        close_above(s, root, lt);
+    else
+        while (s->top >= 0)
+            pop(s, s->e[s->top].parent < 0 ? FP_CLOSED_IMPLIED : FP_CLOSED_PARENT_END, lt, lt);
+    s->in_frameset = 1;
+    s->frameset_ok = 0;
+    return push(s, tag, 0, lt, gt);
+}
+
+/* "in frameset" / "after frameset": only frameset, frame and noframes count */
+static int32_t
+start_in_frameset(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
+{
+    int open = open_of(s, FP_TAG_FRAMESET) >= 0 || s->ctx == FP_TAG_FRAMESET;
+    if (tag == FP_TAG_NOFRAMES) {
+        int32_t i = push(s, tag, 0, lt, gt);
+        if (i >= 0)
+            s->e[i].flags |= FP_EF_RAWTEXT;
+        return i;
+    }
+    if (!open || (tag != FP_TAG_FRAMESET && tag != FP_TAG_FRAME))
+        return -1;
+    int32_t i = push(s, tag, 0, lt, gt);
+    if (i >= 0 && tag == FP_TAG_FRAME)
+        pop(s, FP_CLOSED_VOID, gt, gt);
+    return i;
 }
 
 static int32_t
 start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
 {
     int32_t c;
+    if (s->frameset_ok)
+        frameset_check(s, t, tag, gt);
     switch (tag) {
     case FP_TAG_HTML:
-        if (s->html >= 0 || s->top >= 0)
+        if (s->html >= 0 || s->top >= 0 || s->ctx)
             return -1;  /* the spec merges its attributes into the first <html> */
         return s->html = push(s, tag, 0, lt, gt);
     case FP_TAG_HEAD:
-        if (s->head >= 0 || s->body >= 0)
+        if (s->head >= 0 || s->body >= 0 || (s->ctx && s->ctx != FP_TAG_HTML))
             return -1;
         c = push(s, tag, 0, lt, gt);
         s->head = c;
         s->head_open = c >= 0;
+        s->watch_text = 1;
         return c;
     case FP_TAG_BODY:
-        if (s->body >= 0)
+        if (s->body >= 0 || (s->ctx && s->ctx != FP_TAG_HTML))
             return -1;  /* a second <body> only adds attributes */
         if (s->head_open)
             close_until(s, s->head, FP_CLOSED_IMPLIED, lt, lt);
         return s->body = push(s, tag, 0, lt, gt);
+    case FP_TAG_FRAMESET:
+        return start_frameset(s, tag, lt, gt);
+    case FP_TAG_FRAME:
+        return -1;  /* ignored outside a frameset */
     case FP_TAG_LI:
         c = open_of(s, FP_TAG_LI);
         if (c >= 0 && istack_top(s, FP_SC_SPECIAL_LI) <= c)
@@ -420,18 +812,20 @@ start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
             close_until(s, c, FP_CLOSED_IMPLIED, lt, lt);
         break;
     case FP_TAG_A:
-        /* an <a> still in the active formatting list (no marker since) is closed */
+        /* an <a> still in the active formatting list (no marker since) is
+         * closed by the adoption agency, when it is in scope */
         c = open_of(s, FP_TAG_A);
-        if (c >= 0 && istack_top(s, FP_SC_MARKER) < c)
+        if (c >= 0 && istack_top(s, FP_SC_MARKER) < c && in_scope(s, c, FP_SC_DEFAULT) &&
+            !adopt(s, c, FP_CLOSED_IMPLIED))
             close_until(s, c, FP_CLOSED_IMPLIED, lt, lt);
         break;
     case FP_TAG_NOBR:
         c = open_of(s, FP_TAG_NOBR);
-        if (in_scope(s, c, FP_SC_DEFAULT))
+        if (in_scope(s, c, FP_SC_DEFAULT) && !adopt(s, c, FP_CLOSED_IMPLIED))
             close_until(s, c, FP_CLOSED_IMPLIED, lt, lt);
         break;
     case FP_TAG_FORM:
-        if (open_of(s, FP_TAG_FORM) >= 0 && open_of(s, FP_TAG_TEMPLATE) < open_of(s, FP_TAG_FORM))
+        if (s->form_ptr >= 0 && open_of(s, FP_TAG_TEMPLATE) < 0)
             return -1;  /* a nested <form> is ignored: its children join the outer form */
         break;
     case FP_TAG_CAPTION:
@@ -439,32 +833,12 @@ start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
     case FP_TAG_TBODY:
     case FP_TAG_THEAD:
     case FP_TAG_TFOOT:
-        if ((c = table_context(s)) == -2)
-            return -1;
-        close_above(s, c, lt);
-        break;
     case FP_TAG_TR:
-        if ((c = table_context(s)) == -2)
-            return -1;
-        if (table_section(s) > c)
-            c = table_section(s);
-        close_above(s, c, lt);
-        break;
     case FP_TAG_TD:
     case FP_TAG_TH:
-        if ((c = table_context(s)) == -2)
-            return -1;
-        if (table_section(s) > c)
-            c = table_section(s);
-        if (open_of(s, FP_TAG_TR) > c)
-            c = open_of(s, FP_TAG_TR);
-        close_above(s, c, lt);
-        break;
     case FP_TAG_COL:
-        if ((c = table_context(s)) == -2)
+        if ((c = table_part_parent(s, tag)) == -2)
             return -1;
-        if (open_of(s, FP_TAG_COLGROUP) > c)
-            c = open_of(s, FP_TAG_COLGROUP);
         close_above(s, c, lt);
         break;
     case FP_TAG_SELECT:
@@ -474,15 +848,34 @@ start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
             return -1;
         }
         break;
-    case FP_TAG_OPTION:
-        if (s->top >= 0 && s->e[s->top].tag == FP_TAG_OPTION)
-            pop(s, FP_CLOSED_IMPLIED, lt, lt);
+    case FP_TAG_INPUT:
+    case FP_TAG_TEXTAREA:
+        /* in a select these close it first (2025 select parsing) */
+        c = open_of(s, FP_TAG_SELECT);
+        if (in_scope(s, c, FP_SC_DEFAULT))
+            close_until(s, c, FP_CLOSED_IMPLIED, lt, lt);
+        else if (c < 0 && s->ctx == FP_TAG_SELECT && tag == FP_TAG_INPUT)
+            return -1;
         break;
+    case FP_TAG_HR:
+        /* <hr> in a select closes an open option / optgroup */
+        if (in_scope(s, open_of(s, FP_TAG_SELECT), FP_SC_DEFAULT))
+            while (s->top >= 0 && (elem_flags(&s->e[s->top]) & FP_TF_IMPLIED_END) &&
+                   !is_foreign(&s->e[s->top]))
+                pop(s, FP_CLOSED_IMPLIED, lt, lt);
+        break;
+    case FP_TAG_OPTION:
     case FP_TAG_OPTGROUP:
-        if (s->top >= 0 && s->e[s->top].tag == FP_TAG_OPTION)
+        /* in a select: implied end tags (an <option> keeps an open optgroup);
+         * elsewhere only an open <option> is closed */
+        if (in_scope(s, open_of(s, FP_TAG_SELECT), FP_SC_DEFAULT)) {
+            while (s->top >= 0 && !is_foreign(&s->e[s->top]) &&
+                   (elem_flags(&s->e[s->top]) & FP_TF_IMPLIED_END) &&
+                   !(tag == FP_TAG_OPTION && s->e[s->top].tag == FP_TAG_OPTGROUP))
+                pop(s, FP_CLOSED_IMPLIED, lt, lt);
+        } else if (s->top >= 0 && s->e[s->top].tag == FP_TAG_OPTION) {
             pop(s, FP_CLOSED_IMPLIED, lt, lt);
-        if (s->top >= 0 && s->e[s->top].tag == FP_TAG_OPTGROUP)
-            pop(s, FP_CLOSED_IMPLIED, lt, lt);
+        }
         break;
     case FP_TAG_RB:
     case FP_TAG_RTC:
@@ -494,15 +887,12 @@ start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
                 pop(s, FP_CLOSED_IMPLIED, lt, lt);
         }
         break;
-    case FP_TAG_FRAMESET:
-    case FP_TAG_FRAME:
-        break;
     default:
         break;
     }
 
     uint32_t f = fp_tag_flags(tag);
-    if (f & FP_TF_CLOSES_P)
+    if ((f & FP_TF_CLOSES_P) && !(tag == FP_TAG_TABLE && s->quirks))
         close_p_if_in_button_scope(s, lt);
     if ((f & FP_TF_HEADING) && s->top >= 0 && !is_foreign(&s->e[s->top]) &&
         (elem_flags(&s->e[s->top]) & FP_TF_HEADING))
@@ -516,6 +906,8 @@ start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
     int32_t i = push(s, tag, 0, lt, gt);
     if (i < 0)
         return -1;
+    if (tag == FP_TAG_FORM && open_of(s, FP_TAG_TEMPLATE) < 0)
+        s->form_ptr = i;
     if (t->self_closing) {
         s->e[i].flags |= FP_EF_SOLIDUS;
         if (!(f & FP_TF_VOID))
@@ -529,29 +921,89 @@ start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
     return i;
 }
 
-int32_t
-fp_sim_start(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
+/* "in table", "in table body", "in row" (13.2.6.4.9-13.2.6.4.14): what is not
+ * a table part is foster-parented when the current node is a table element.
+ * *done says the tag was fully handled here (result returned). */
+static int32_t
+start_in_table(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt, int *done)
 {
-    if (tag == FP_TAG_IMAGE)
-        tag = FP_TAG_IMG;  /* "Don't ask." — the HTML Standard */
-
-    if (s->doc->opts.recovery == FP_RECOVERY_NONE) {
-        /* nesting exactly as written: only void and self-closed tags end by themselves */
-        int32_t i = push(s, tag, 0, lt, gt);
-        if (i >= 0 && (fp_tag_flags(tag) & FP_TF_VOID))
-            pop(s, FP_CLOSED_VOID, gt, gt);
-        else if (i >= 0 && t->self_closing)
-            pop(s, FP_CLOSED_SELF_CLOSING, gt, gt);
-        else if (i >= 0 && (fp_tag_flags(tag) & FP_TF_RAWTEXT))
-            s->e[i].flags |= FP_EF_RAWTEXT | ((fp_tag_flags(tag) & FP_TF_RCDATA) ? FP_EF_RCDATA : 0);
-        return i;
+    int32_t c;
+    *done = 1;
+    switch (tag) {
+    case FP_TAG_CAPTION: case FP_TAG_COLGROUP: case FP_TAG_TBODY: case FP_TAG_THEAD:
+    case FP_TAG_TFOOT: case FP_TAG_TR: case FP_TAG_TD: case FP_TAG_TH: case FP_TAG_COL:
+    case FP_TAG_STYLE: case FP_TAG_SCRIPT: case FP_TAG_TEMPLATE:
+        *done = 0;
+        return -1;
+    case FP_TAG_TABLE:
+        /* a table start tag closes the open table, then starts a new one */
+        c = open_of(s, FP_TAG_TABLE);
+        if (!in_scope(s, c, FP_SC_TABLE))
+            return -1;
+        close_until(s, c, FP_CLOSED_IMPLIED, lt, lt);
+        return fp_sim_start(s, t, tag, lt, gt);
+    case FP_TAG_FORM:
+        /* a form in a table is an empty element (its end tag is ignored) */
+        if (s->form_ptr >= 0 || open_of(s, FP_TAG_TEMPLATE) >= 0)
+            return -1;
+        c = push(s, tag, 0, lt, gt);
+        if (c >= 0) {
+            s->form_ptr = c;
+            pop(s, FP_CLOSED_IMPLIED, gt, gt);
+        }
+        return c;
+    case FP_TAG_INPUT:
+        if (input_is_hidden(t, s->doc->buf + gt)) {
+            *done = 0;
+            return -1;
+        }
+        break;
+    default:
+        break;
     }
+    int foster = is_table_target(s);
+    c = start_html(s, t, tag, lt, gt);
+    if (c >= 0 && foster) {
+        /* its tree parent is the table's parent: depth follows it (its
+         * children, pushed later, follow its depth) */
+        s->e[c].flags |= FP_EF_FOSTERED;
+        int32_t dp = fp_dom_parent(s->doc, (uint32_t)c);
+        s->e[c].depth = dp >= 0 ? (uint16_t)(s->e[dp].depth + 1) : 0;
+    }
+    return c;
+}
 
-    s->body_end_pending = s->html_end_pending = 0;
+static int body_seen_before(fp_sim *s, uint32_t i);
+
+static int
+is_head_tag(int tag)
+{
+    return (fp_tag_flags(tag) & FP_TF_HEAD) != 0;
+}
+
+static void
+update_watch(fp_sim *s)
+{
+    s->watch_text = s->head_open || s->body_end_pending || s->html_end_pending || s->frameset_ok ||
+                    s->head_noscript >= 0;
+}
+
+/* Everything but the common case: fragment contexts, frameset, foreign
+ * content, head handling, the table / column group / template modes. */
+static int32_t
+start_slow(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
+{
+    if (s->in_frameset)
+        return start_in_frameset(s, tag, lt, gt);
 
     /* foreign content: tags stay in the svg/math namespace unless they break out */
-    int foreign_here = s->top >= 0 ? is_foreign(&s->e[s->top]) && !html_allowed_at(&s->e[s->top], tag)
-                                   : s->ctx_ns != 0;
+    int foreign_here;
+    if (s->top >= 0)
+        foreign_here = is_foreign(&s->e[s->top]) && !html_allowed_at(&s->e[s->top], tag);
+    else
+        foreign_here = s->ctx_ns != 0 &&
+                       !((s->ctx_ip & FP_EF_HTML_IP) ||
+                         ((s->ctx_ip & FP_EF_TEXT_IP) && tag != FP_TAG_MGLYPH && tag != FP_TAG_MALIGNMARK));
     if (foreign_here) {
         uint32_t f = fp_tag_flags(tag);
         if ((f & FP_TF_BREAKOUT) ||
@@ -567,12 +1019,136 @@ fp_sim_start(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt
         }
     }
 
-    if (s->head_open && !(fp_tag_flags(tag) & FP_TF_HEAD) && tag != FP_TAG_HEAD && tag != FP_TAG_HTML)
+    if (tag == FP_TAG_IMAGE)
+        tag = FP_TAG_IMG;  /* "Don't ask." — the HTML Standard (in HTML content only) */
+
+    /* "in head noscript": anything but a few head tags ends the noscript */
+    if (s->head_noscript >= 0 && s->top == s->head_noscript) {
+        if (tag == FP_TAG_NOSCRIPT || tag == FP_TAG_HEAD)
+            return -1;
+        if (tag != FP_TAG_BASEFONT && tag != FP_TAG_BGSOUND && tag != FP_TAG_LINK && tag != FP_TAG_META &&
+            tag != FP_TAG_NOFRAMES && tag != FP_TAG_STYLE && tag != FP_TAG_HTML)
+            pop(s, FP_CLOSED_IMPLIED, lt, lt);
+    }
+
+    if (s->head_open && !is_head_tag(tag) && tag != FP_TAG_HEAD && tag != FP_TAG_HTML &&
+        open_of(s, FP_TAG_TEMPLATE) < s->head)
         close_until(s, s->head, FP_CLOSED_IMPLIED, lt, lt);
 
-    int32_t i = start_html(s, t, tag, lt, gt);
-    s->watch_text = s->head_open;
+    int32_t i;
+    int32_t m = istack_top(s, FP_SC_MODE);
+    int mode = (m >= 0 || s->ctx) ? mode_at(s, m) : FP_MODE_BODY;
+    if (mode == FP_MODE_TEMPLATE && !is_head_tag(tag)) {
+        mode = template_mode_for(tag);
+        if (m >= 0)
+            set_tmpl_mode(&s->e[m], mode);
+        else
+            s->ctx_mode = (uint8_t)mode;
+    }
+    int done = 0;
+    switch (mode) {
+    case FP_MODE_TABLE:
+    case FP_MODE_TBODY:
+    case FP_MODE_ROW:
+        i = start_in_table(s, t, tag, lt, gt, &done);
+        break;
+    case FP_MODE_COLGROUP:
+        if (tag == FP_TAG_COL || tag == FP_TAG_TEMPLATE)
+            break;
+        done = 1;
+        i = -1;
+        if (m >= 0 && s->e[m].tag == FP_TAG_COLGROUP && s->top == m) {
+            pop(s, FP_CLOSED_IMPLIED, lt, lt);   /* anything else ends the column group */
+            i = fp_sim_start(s, t, tag, lt, gt);
+        }
+        break;
+    default:
+        break;
+    }
+    if (!done)
+        i = start_html(s, t, tag, lt, gt);
+    if (i >= 0 && tag == FP_TAG_NOSCRIPT && !s->doc->opts.scripting && s->body < 0 && !s->ctx &&
+        (s->head_open ? s->e[i].parent == s->head : s->head < 0) && !body_seen_before(s, (uint32_t)i)) {
+        s->head_noscript = i;
+        s->watch_text = 1;
+    }
     return i;
+}
+
+/* Whether an element that belongs in body (not html, head or a head tag)
+ * starts before element i, or body text was seen. Scans each element once. */
+static int
+body_seen_before(fp_sim *s, uint32_t i)
+{
+    for (; !s->body_seen && s->seen_upto < i; s->seen_upto++) {
+        int tag = s->e[s->seen_upto].tag;
+        if (!is_head_tag(tag) && tag != FP_TAG_HTML && tag != FP_TAG_HEAD)
+            s->body_seen = 1;
+    }
+    return s->body_seen;
+}
+
+/* <td>/<th>/<tr> when the topmost mode element m is a row or cell: the
+ * table_part_parent fast path without the rest of start_html */
+static int32_t
+start_row_or_cell(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt, int32_t m)
+{
+    /* m is the topmost mode element, an HTML tr, td or th: a cell's row is its parent */
+    int32_t c = -3, row = s->e[m].tag == FP_TAG_TR ? m : s->e[m].parent;
+    if (row >= 0 && s->e[row].tag == FP_TAG_TR && !is_foreign(&s->e[row])) {
+        if (tag != FP_TAG_TR) {
+            c = row;
+        } else {
+            int32_t sec = s->e[row].parent;
+            int st = sec >= 0 ? s->e[sec].tag : 0;
+            if (st == FP_TAG_TBODY || st == FP_TAG_THEAD || st == FP_TAG_TFOOT || st == FP_TAG_TABLE)
+                c = sec;
+        }
+    }
+    if (c == -3 && (c = table_part_parent(s, tag)) == -2)
+        return -1;
+    close_above(s, c, lt);
+    int32_t i = push(s, tag, 0, lt, gt);
+    if (i >= 0 && t->self_closing) {
+        s->e[i].flags |= FP_EF_SOLIDUS;
+        fp_sim_error(s, FP_ERR_NON_VOID_HTML_ELEMENT_START_TAG_WITH_TRAILING_SOLIDUS, lt);
+    }
+    return i;
+}
+
+int32_t
+fp_sim_start(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
+{
+    if (s->doc->opts.recovery == FP_RECOVERY_NONE) {
+        if (tag == FP_TAG_IMAGE)
+            tag = FP_TAG_IMG;
+        /* nesting exactly as written: only void and self-closed tags end by themselves */
+        int32_t i = push(s, tag, 0, lt, gt);
+        if (i >= 0 && (fp_tag_flags(tag) & FP_TF_VOID))
+            pop(s, FP_CLOSED_VOID, gt, gt);
+        else if (i >= 0 && t->self_closing)
+            pop(s, FP_CLOSED_SELF_CLOSING, gt, gt);
+        else if (i >= 0 && (fp_tag_flags(tag) & FP_TF_RAWTEXT))
+            s->e[i].flags |= FP_EF_RAWTEXT | ((fp_tag_flags(tag) & FP_TF_RCDATA) ? FP_EF_RCDATA : 0);
+        return i;
+    }
+
+    s->body_end_pending = s->html_end_pending = 0;
+
+    /* the common cases: an HTML current node, in body or in a cell; a row or
+     * cell next to an open row or cell */
+    int32_t top = s->top, m = istack_top(s, FP_SC_MODE);
+    if (top < 0 || is_foreign(&s->e[top]) || s->in_frameset || s->head_open || s->head_noscript >= 0 ||
+        s->ctx || tag == FP_TAG_IMAGE || tag == FP_TAG_NOSCRIPT)
+        return start_slow(s, t, tag, lt, gt);
+    if (m < 0 || tmpl_mode(&s->e[m]) == FP_MODE_CELL) {
+        if ((tag == FP_TAG_TD || tag == FP_TAG_TH || tag == FP_TAG_TR) && m >= 0)
+            return start_row_or_cell(s, t, tag, lt, gt, m);
+        return start_html(s, t, tag, lt, gt);
+    }
+    if ((tag == FP_TAG_TD || tag == FP_TAG_TH || tag == FP_TAG_TR) && s->e[m].tag == FP_TAG_TR)
+        return start_row_or_cell(s, t, tag, lt, gt, m);
+    return start_slow(s, t, tag, lt, gt);
 }
 
 /* ---- end tags ---- */
@@ -585,7 +1161,7 @@ end_foreign(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
     int32_t t = open_of(s, tag);
     if (t < 0 || !is_foreign(&s->e[t]))
         return 0;
-    uint32_t above = s->depth - s->e[t].depth - 1;
+    uint32_t above = s->depth - s->open_depth[t] - 1;
     if (s->open_foreign - s->foreign_below[t] != above)
         return 0;
     close_until(s, t, FP_CLOSED_END_TAG, lt, gt);
@@ -611,6 +1187,20 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         return;
     }
 
+    if (s->in_frameset) {
+        /* "in frameset": only </frameset> closes something */
+        if (tag == FP_TAG_FRAMESET && s->top >= 0 && s->e[s->top].tag == FP_TAG_FRAMESET)
+            pop(s, FP_CLOSED_END_TAG, lt, gt);
+        else if (tag == FP_TAG_HTML && t >= 0) {
+            s->html_end_pending = 1;
+            s->html_end_lt = lt;
+            s->html_end_gt = gt;
+        } else
+            fp_sim_error(s, FP_ERR_UNEXPECTED_END_TAG, lt);
+        update_watch(s);
+        return;
+    }
+
     if (s->top >= 0 && is_foreign(&s->e[s->top])) {
         if (tag == FP_TAG_BR || tag == FP_TAG_P) {
             while (s->top >= 0 && is_foreign(&s->e[s->top]) &&
@@ -625,6 +1215,11 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
 
     uint32_t f = fp_tag_flags(tag);
     switch (tag) {
+    case FP_TAG_MI: case FP_TAG_MO: case FP_TAG_MN: case FP_TAG_MS: case FP_TAG_MTEXT:
+    case FP_TAG_ANNOTATION_XML: case FP_TAG_FOREIGNOBJECT: case FP_TAG_DESC:
+        /* HTML elements named like svg/math special ones are not special */
+        f &= ~(FP_TF_SCOPE | FP_TF_SPECIAL);
+        goto any_other;
     case FP_TAG_BODY:
     case FP_TAG_HTML:
         /* </body> and </html> switch modes but close nothing: later content
@@ -642,14 +1237,14 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         }
         if (s->head_open && s->top == s->head)
             close_until(s, s->head, FP_CLOSED_IMPLIED, lt, lt);
-        s->watch_text = 1;
+        update_watch(s);
         return;
     case FP_TAG_HEAD:
         if (s->head_open && s->top == s->head)
             pop(s, FP_CLOSED_END_TAG, lt, gt);
         else
             fp_sim_error(s, FP_ERR_UNEXPECTED_END_TAG, lt);
-        s->watch_text = s->head_open;
+        update_watch(s);
         return;
     case FP_TAG_BR: {
         /* "</br>" is treated as "<br>": index it as the br element it becomes */
@@ -678,19 +1273,45 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         t = in_scope(s, h, FP_SC_DEFAULT) ? h : -1;
         break;
     }
-    case FP_TAG_OPTION:
-        if (!(s->top >= 0 && s->top == t))
-            t = -1;
-        break;
-    case FP_TAG_OPTGROUP:
-        if (s->top >= 0 && s->e[s->top].tag == FP_TAG_OPTION && s->e[s->top].parent == t && t >= 0)
-            pop(s, FP_CLOSED_PARENT_END, lt, lt);
-        if (!(s->top >= 0 && s->top == t))
-            t = -1;
-        break;
     case FP_TAG_SELECT:
         break;
+    case FP_TAG_DIALOG:
+        if (!in_scope(s, t, FP_SC_DEFAULT))
+            t = -1;   /* in the block end tag group though not special */
+        break;
+    case FP_TAG_TEMPLATE:
+        t = open_html_of(s, FP_TAG_TEMPLATE);
+        break;   /* closes the template and everything open in it */
+    case FP_TAG_NOSCRIPT:
+        if (s->head_noscript >= 0 && s->top == s->head_noscript)
+            break;
+        if (!in_scope(s, t, FP_SC_DEFAULT))
+            t = -1;
+        break;
+    case FP_TAG_FORM:
+        if (open_of(s, FP_TAG_TEMPLATE) < 0) {
+            /* the form element pointer, not the stack, says which form ends;
+             * elements open inside it stay open */
+            int32_t node = s->form_ptr;
+            s->form_ptr = -1;
+            if (node != t || !in_scope(s, t, FP_SC_DEFAULT)) {
+                fp_sim_error(s, FP_ERR_UNEXPECTED_END_TAG, lt);
+                return;
+            }
+            while (s->top != t && !is_foreign(&s->e[s->top]) &&
+                   (elem_flags(&s->e[s->top]) & FP_TF_IMPLIED_END))
+                pop(s, FP_CLOSED_IMPLIED, lt, lt);
+            if (s->top == t)
+                pop(s, FP_CLOSED_END_TAG, lt, gt);
+            else
+                remove_from_stack(s, t, lt, gt);
+            return;
+        } else if (!in_scope(s, t, FP_SC_DEFAULT)) {
+            t = -1;
+        }
+        break;
     default:
+    any_other:
         if (f & FP_TF_TABLE_PART || tag == FP_TAG_TABLE) {
             if (!in_scope(s, t, FP_SC_TABLE))
                 t = -1;
@@ -698,9 +1319,13 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
             if (!in_scope(s, t, FP_SC_DEFAULT))
                 t = -1;
         } else if (f & FP_TF_FORMATTING) {
-            /* adoption agency, reduced: close the formatting element and what it contains */
-            if (!in_scope(s, t, FP_SC_DEFAULT))
-                t = -1;
+            /* adoption agency without clones (see adopt), else close the
+             * formatting element and what it contains */
+            if (!in_scope(s, t, FP_SC_DEFAULT) || open_of(s, FP_TAG_SELECT) > t)
+                t = -1;   /* a select opened inside it acts as a marker (2025 select parsing) */
+            else if (istack_top(s, FP_SC_SPECIAL) > t && adopt(s, t, FP_CLOSED_END_TAG)) {
+                return;
+            }
         } else if (t >= 0 && istack_top(s, FP_SC_SPECIAL) > t) {
             t = -1;  /* "any other end tag": a special element in between stops it */
         }
@@ -711,7 +1336,6 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         return;
     }
     close_until(s, t, FP_CLOSED_END_TAG, lt, gt);
-    s->watch_text = s->head_open || s->body_end_pending || s->html_end_pending;
 }
 
 void
@@ -730,19 +1354,188 @@ fp_sim_text(fp_sim *s, const uint8_t *p, const uint8_t *q)
     if (p == q)
         return;
     uint32_t at = (uint32_t)(p - s->doc->buf);
+    if (s->head_noscript >= 0 && s->top == s->head_noscript)
+        pop(s, FP_CLOSED_IMPLIED, at, at);   /* "in head noscript": text ends it, and the head */
     if (s->head_open && s->top == s->head)
         close_until(s, s->head, FP_CLOSED_IMPLIED, at, at);
+    if (s->frameset_ok) {
+        /* U+0000 NULL is dropped in body (U+FFFD in foreign content): neither clears frameset-ok */
+        const uint8_t *r = p;
+        while (r < q && (fp_is_ws(*r) || *r == 0))
+            r++;
+        if (r < q)
+            s->frameset_ok = 0;
+    }
+    s->body_seen = 1;
     s->body_end_pending = s->html_end_pending = 0;
-    s->watch_text = s->head_open;
+    update_watch(s);
 }
 
+/* text_end: where content stops — the end of input, or the '<' of a tag cut
+ * off by the end of input (that tag belongs to no element). */
 void
-fp_sim_eof(fp_sim *s, uint32_t len)
+fp_sim_eof(fp_sim *s, uint32_t text_end)
 {
     if (s->body_end_pending && open_of(s, FP_TAG_BODY) >= 0)
         close_until(s, open_of(s, FP_TAG_BODY), FP_CLOSED_END_TAG, s->body_end_lt, s->body_end_gt);
     if (s->html_end_pending && open_of(s, FP_TAG_HTML) >= 0)
         close_until(s, open_of(s, FP_TAG_HTML), FP_CLOSED_END_TAG, s->html_end_lt, s->html_end_gt);
     while (s->top >= 0)
-        pop(s, FP_CLOSED_EOF, len, len);
+        pop(s, FP_CLOSED_EOF, text_end, text_end);
+}
+
+/* 13.2.6.4.1 "initial": the doctype decides quirks mode (only quirks matters
+ * to nesting: <table> then does not close an open <p>). */
+static const char *const quirky_public_prefixes[] = {
+    "+//silmaril//dtd html pro v0r11 19970101//", "-//as//dtd html 3.0 aswedit + extensions//",
+    "-//advasoft ltd//dtd html 3.0 aswedit + extensions//", "-//ietf//dtd html 2.0 level 1//",
+    "-//ietf//dtd html 2.0 level 2//", "-//ietf//dtd html 2.0 strict level 1//",
+    "-//ietf//dtd html 2.0 strict level 2//", "-//ietf//dtd html 2.0 strict//", "-//ietf//dtd html 2.0//",
+    "-//ietf//dtd html 2.1e//", "-//ietf//dtd html 3.0//", "-//ietf//dtd html 3.2 final//",
+    "-//ietf//dtd html 3.2//", "-//ietf//dtd html 3//", "-//ietf//dtd html level 0//",
+    "-//ietf//dtd html level 1//", "-//ietf//dtd html level 2//", "-//ietf//dtd html level 3//",
+    "-//ietf//dtd html strict level 0//", "-//ietf//dtd html strict level 1//",
+    "-//ietf//dtd html strict level 2//", "-//ietf//dtd html strict level 3//",
+    "-//ietf//dtd html strict//", "-//ietf//dtd html//", "-//metrius//dtd metrius presentational//",
+    "-//microsoft//dtd internet explorer 2.0 html strict//", "-//microsoft//dtd internet explorer 2.0 html//",
+    "-//microsoft//dtd internet explorer 2.0 tables//", "-//microsoft//dtd internet explorer 3.0 html strict//",
+    "-//microsoft//dtd internet explorer 3.0 html//", "-//microsoft//dtd internet explorer 3.0 tables//",
+    "-//netscape comm. corp.//dtd html//", "-//netscape comm. corp.//dtd strict html//",
+    "-//o'reilly and associates//dtd html 2.0//", "-//o'reilly and associates//dtd html extended 1.0//",
+    "-//o'reilly and associates//dtd html extended relaxed 1.0//",
+    "-//sq//dtd html 2.0 hotmetal + extensions//",
+    "-//softquad software//dtd hotmetal pro 6.0::19990601::extensions to html 4.0//",
+    "-//softquad//dtd hotmetal pro 4.0::19971010::extensions to html 4.0//",
+    "-//spyglass//dtd html 2.0 extended//", "-//sun microsystems corp.//dtd hotjava html//",
+    "-//sun microsystems corp.//dtd hotjava strict html//", "-//w3c//dtd html 3 1995-03-24//",
+    "-//w3c//dtd html 3.2 draft//", "-//w3c//dtd html 3.2 final//", "-//w3c//dtd html 3.2//",
+    "-//w3c//dtd html 3.2s draft//", "-//w3c//dtd html 4.0 frameset//", "-//w3c//dtd html 4.0 transitional//",
+    "-//w3c//dtd html experimental 19960712//", "-//w3c//dtd html experimental 970421//",
+    "-//w3c//dtd w3 html//", "-//w3o//dtd w3 html 3.0//", "-//webtechs//dtd mozilla html 2.0//",
+    "-//webtechs//dtd mozilla html//",
+};
+
+static int
+starts_with_ci(const uint8_t *p, const uint8_t *q, const char *lower)
+{
+    size_t n = strlen(lower);
+    if ((size_t)(q - p) < n)
+        return 0;
+    for (size_t k = 0; k < n; k++)
+        if (fp_lower(p[k]) != (uint8_t)lower[k])
+            return 0;
+    return 1;
+}
+
+static int
+equals_ci(const uint8_t *p, const uint8_t *q, const char *lower)
+{
+    return (size_t)(q - p) == strlen(lower) && starts_with_ci(p, q, lower);
+}
+
+/* a quoted identifier after a keyword; sets *found */
+static const uint8_t *
+doctype_id(const uint8_t *p, const uint8_t *q, const uint8_t **start, const uint8_t **stop, int *found)
+{
+    while (p < q && fp_is_ws(*p))
+        p++;
+    *found = 0;
+    if (p < q && (*p == '"' || *p == '\'')) {
+        uint8_t quote = *p++;
+        *start = p;
+        while (p < q && *p != quote)
+            p++;
+        *stop = p;
+        *found = 1;
+        if (p < q)
+            p++;
+    }
+    return p;
+}
+
+void
+fp_sim_doctype(fp_sim *s, const uint8_t *p, const uint8_t *q)
+{
+    if (s->doctype_seen || s->doc->n || s->ctx)
+        return;
+    s->doctype_seen = 1;
+    while (p < q && fp_is_ws(*p))
+        p++;
+    const uint8_t *name = p;
+    while (p < q && !fp_is_ws(*p))
+        p++;
+    if (!equals_ci(name, p, "html")) {
+        s->quirks = 1;
+        return;
+    }
+    while (p < q && fp_is_ws(*p))
+        p++;
+    const uint8_t *pub = NULL, *pub_end = NULL, *sys = NULL, *sys_end = NULL;
+    int has_pub = 0, has_sys = 0;
+    if (starts_with_ci(p, q, "public")) {
+        p = doctype_id(p + 6, q, &pub, &pub_end, &has_pub);
+        p = doctype_id(p, q, &sys, &sys_end, &has_sys);
+        if (!has_pub) {
+            s->quirks = 1;   /* missing quote: force-quirks */
+            return;
+        }
+    } else if (starts_with_ci(p, q, "system")) {
+        p = doctype_id(p + 6, q, &sys, &sys_end, &has_sys);
+        if (!has_sys) {
+            s->quirks = 1;
+            return;
+        }
+    }
+    s->quirks = 0;
+    if (has_pub) {
+        if (equals_ci(pub, pub_end, "-//w3o//dtd w3 html strict 3.0//en//") ||
+            equals_ci(pub, pub_end, "-/w3c/dtd html 4.0 transitional/en") || equals_ci(pub, pub_end, "html"))
+            s->quirks = 1;
+        for (size_t k = 0; k < sizeof quirky_public_prefixes / sizeof *quirky_public_prefixes; k++)
+            if (starts_with_ci(pub, pub_end, quirky_public_prefixes[k]))
+                s->quirks = 1;
+        if (!has_sys && (starts_with_ci(pub, pub_end, "-//w3c//dtd html 4.01 frameset//") ||
+                         starts_with_ci(pub, pub_end, "-//w3c//dtd html 4.01 transitional//")))
+            s->quirks = 1;
+    }
+    if (has_sys && equals_ci(sys, sys_end, "http://www.ibm.com/data/dtd/v11/ibmxhtml1-transitional.dtd"))
+        s->quirks = 1;
+}
+
+void
+fp_sim_context(fp_sim *s, uint16_t ctx, uint8_t ns, uint8_t ip)
+{
+    s->ctx = ctx;
+    s->ctx_ns = ns;
+    s->ctx_ip = ip;
+    s->ctx_mode = ns ? FP_MODE_BODY : (uint8_t)mode_of_tag(ctx);
+    s->quirks = 0;
+    s->frameset_ok = ctx == FP_TAG_HTML;
+    s->body_seen = ctx != FP_TAG_HTML;
+    s->in_frameset = ctx == FP_TAG_FRAMESET;
+    update_watch(s);
+}
+
+/* The parent the HTML Standard gives element i: its index parent, except for
+ * a foster-parented element (FP_EF_FOSTERED), which the index keeps inside
+ * the table's range: its parent is then the nearest enclosing table's parent,
+ * or the nearest template when that is closer (13.2.6.1, "appropriate place
+ * for inserting a node"). O(1) in practice: a fostered element's index
+ * parent is a table, tbody/thead/tfoot or tr. */
+int32_t
+fp_dom_parent(const fp_doc *doc, uint32_t i)
+{
+    const fp_elem *e = doc->elems;
+    int32_t p = e[i].parent;
+    if (!(e[i].flags & FP_EF_FOSTERED))
+        return p;
+    for (; p >= 0; p = e[p].parent) {
+        if (e[p].flags & (FP_EF_SVG | FP_EF_MATHML))
+            continue;
+        if (e[p].tag == FP_TAG_TEMPLATE)
+            return p;
+        if (e[p].tag == FP_TAG_TABLE)
+            return e[p].parent;
+    }
+    return -1;
 }

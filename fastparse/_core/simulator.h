@@ -16,8 +16,26 @@ enum {
     FP_SC_SPECIAL,     /* special elements: "any other end tag" stops at them */
     FP_SC_SPECIAL_LI,  /* special but address, div, p: <li>/<dd>/<dt> stop at them */
     FP_SC_MARKER,      /* td th caption applet object marquee template */
+    FP_SC_MODE,        /* table tbody thead tfoot tr td th caption colgroup template: the
+                        * topmost one decides the insertion mode (fostered elements do not) */
     FP_SC__COUNT
 };
+
+/* Insertion modes that change nesting, as decided by the topmost FP_SC_MODE
+ * element (or by a fragment's context when none is open). */
+enum {
+    FP_MODE_BODY,      /* in body (also in cell) */
+    FP_MODE_TABLE,     /* in table */
+    FP_MODE_TBODY,     /* in table body */
+    FP_MODE_ROW,       /* in row */
+    FP_MODE_CELL,      /* in cell */
+    FP_MODE_CAPTION,   /* in caption */
+    FP_MODE_COLGROUP,  /* in column group */
+    FP_MODE_TEMPLATE,  /* in template, before its first start tag decided the mode */
+};
+/* a mode element's FP_MODE_* lives in its _reserved bits above the boundary
+ * bits (a template's changes once its first start tag decides) */
+#define FP_MODE_SHIFT 12
 
 typedef struct {
     int32_t *items;
@@ -32,6 +50,8 @@ typedef struct {
     uint32_t depth;          /* number of open elements */
     int32_t *prev_same;      /* per element: next lower open element with the same tag id */
     uint32_t *foreign_below; /* per element: open foreign elements at push time, itself included */
+    uint32_t *open_depth;    /* per element: open elements below it at push time (fp_elem.depth is
+                              * the tree depth, less for fostered subtrees) */
     uint32_t open_foreign;
     int32_t *open_head;      /* per tag id: topmost open element with that id, -1 */
     uint32_t open_head_cap;
@@ -41,8 +61,21 @@ typedef struct {
     uint8_t watch_text;              /* parse.c must report text runs (sim_text) */
     uint8_t ctx_table;               /* fragment parsed in a table context */
     uint8_t ctx_ns;                  /* fragment context namespace: 0, FP_EF_SVG, FP_EF_MATHML */
+    uint8_t ctx_ip;                  /* fragment context is an integration point: FP_EF_HTML_IP, FP_EF_TEXT_IP */
+    uint8_t ctx_mode;                /* FP_MODE_* of a fragment context with nothing open */
+    uint16_t ctx;                    /* fragment context tag id, 0 for a document */
+    uint8_t quirks;                  /* no doctype or a quirky one: <table> does not close <p> */
+    uint8_t doctype_seen;
+    uint8_t frameset_ok;             /* the spec's frameset-ok flag */
+    uint8_t body_seen;               /* a start tag or text that belongs in body has been seen */
+    uint32_t seen_upto;              /* elements below this index were checked for body_seen */
+    uint8_t in_frameset;             /* a <frameset> replaced the body: only frameset content counts */
+    int32_t form_ptr;                /* the spec's form element pointer, -1 */
+    uint32_t removed_open;           /* elements removed from the stack with children still open */
+    int32_t head_noscript;           /* <noscript> open in head (scripting off), -1 */
     uint32_t body_end_lt, body_end_gt, html_end_lt, html_end_gt;
     uint8_t body_end_pending, html_end_pending;
+    uint32_t eof_text_end;           /* where open elements' content stops at EOF (parse.c) */
     fp_status status;
 } fp_sim;
 
@@ -54,7 +87,13 @@ int32_t fp_sim_start(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uin
 void fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt);
 void fp_sim_close_top(fp_sim *s, uint32_t lt, uint32_t gt);  /* end tag of a raw text element */
 void fp_sim_text(fp_sim *s, const uint8_t *p, const uint8_t *q);
-void fp_sim_eof(fp_sim *s, uint32_t len);
+/* End of input; text_end < len when the input ends inside a tag (the tokenizer
+ * drops that tag: open elements' content stops before it). */
+void fp_sim_eof(fp_sim *s, uint32_t text_end);
+/* A doctype before the first element (quirks mode decision). */
+void fp_sim_doctype(fp_sim *s, const uint8_t *p, const uint8_t *q);
+/* Fragment parsing: the context element's tag, namespace flags and integration point flags. */
+void fp_sim_context(fp_sim *s, uint16_t ctx, uint8_t ns, uint8_t ip);
 int fp_sim_in_foreign(const fp_sim *s);   /* CDATA sections allowed here */
 void fp_sim_error(fp_sim *s, int code, uint32_t offset);
 

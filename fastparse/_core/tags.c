@@ -130,7 +130,7 @@ fp_tag_intern(fp_names *t, const uint8_t *raw, size_t len)
     if (id >= 0)
         return id;
     if (FP_TAG__COUNT + t->count >= 0xFFFF)
-        return -1;  /* 65,000 distinct unknown names: treated as out of memory */
+        return -2;  /* tag ids are 16-bit: more distinct names than that is a limit */
     if (t->count + 2 > t->cap) {
         uint32_t cap = t->cap ? t->cap * 2 : 16;
         uint32_t *offsets = realloc(t->offsets, cap * sizeof *offsets);

@@ -35,7 +35,15 @@ static const uint8_t SCRIPT[] = "script";
 const uint8_t *
 fp_tok_script_end(const uint8_t *p, const uint8_t *end)
 {
+    int escaped;
+    return fp_tok_script_end_state(p, end, &escaped);
+}
+
+const uint8_t *
+fp_tok_script_end_state(const uint8_t *p, const uint8_t *end, int *escaped)
+{
     enum { DATA, ESCAPED, DOUBLE } state = DATA;
+    *escaped = 0;
     for (;;) {
         if (state == DATA) {
             p = fp_scan_lt(p, end);
@@ -61,8 +69,10 @@ fp_tok_script_end(const uint8_t *p, const uint8_t *end)
         /* escaped / double escaped: look for '-' (a possible "-->") and '<' */
         while (p < end && *p != '-' && *p != '<')
             p++;
-        if (p >= end)
+        if (p >= end) {
+            *escaped = 1;   /* EOF in the escaped states: eof-in-script-html-comment-like-text */
             return end;
+        }
         if (*p == '-') {
             if (p + 1 < end && p[1] == '-') {
                 const uint8_t *q = p + 2;

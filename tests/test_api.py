@@ -1,0 +1,687 @@
+"""The Python API contract of ../shared/DESIGN.md, member by member: parse()
+inputs and options, Document, Tag, MISSING, filters, navigation, offsets,
+errors, parse_fragment and the Jupyter outline."""
+from __future__ import annotations
+
+import pytest
+
+import fastparse as fp
+
+PAGE = ("<html><head><title>T</title></head><body>"
+        "<div id=main class='box wide'>"
+        "<p class=a>one</p><span id=s>two</span><p class='b a'>three</p><b>four</b>"
+        "</div><p id=last>five</p></body></html>")
+
+
+@pytest.fixture(scope="module")
+def doc():
+    return fp.parse(PAGE)
+
+
+def names(tags):
+    return [t.name for t in tags]
+
+
+# ---- parse(): inputs ----
+
+@pytest.mark.parametrize("make", [str, lambda s: s.encode(), lambda s: bytearray(s.encode()),
+                                  lambda s: memoryview(s.encode())])
+def test_every_input_type_gives_the_same_index(make):
+    d = fp.parse(make(PAGE))
+    assert names(d) == names(fp.parse(PAGE))
+    assert d.find("span").text == "two"
+
+
+def test_source_is_the_parsed_object_not_a_copy():
+    text = PAGE
+    data = PAGE.encode()
+    assert fp.parse(text).source is text
+    assert fp.parse(data).source is data
+
+
+def test_bytearray_source_is_frozen_into_bytes():
+    buf = bytearray(b"<p>a</p>")
+    d = fp.parse(buf)
+    buf[3:4] = b"z"
+    assert isinstance(d.source, bytes)
+    assert d.find("p").text == "a"
+
+
+@pytest.mark.parametrize("bad", [None, 12, 1.5, ["<p>"], object()])
+def test_parse_rejects_other_types(bad):
+    with pytest.raises(TypeError):
+        fp.parse(bad)
+
+
+def test_parse_options_are_keyword_only():
+    with pytest.raises(TypeError):
+        fp.parse("<p>", "utf-8")
+
+
+def test_unknown_recovery_is_a_value_error():
+    with pytest.raises(ValueError):
+        fp.parse("<p>", recovery="lenient")
+
+
+def test_encoding_of_str_and_bytes():
+    assert fp.parse("<p>é").encoding == "utf-8"
+    assert fp.parse("<p>é".encode()).encoding == "utf-8"
+    assert fp.parse("<p>é".encode("cp1252")).encoding == "windows-1252"
+    assert fp.parse(b"<meta charset=koi8-r><p>x").encoding == "koi8-r"
+    assert fp.parse(b"<p>x", encoding="latin1").encoding == "windows-1252"
+
+
+def test_document_cannot_be_constructed_directly():
+    with pytest.raises(TypeError):
+        fp.Document()
+    with pytest.raises(TypeError):
+        fp.Tag()
+
+
+# ---- lazy decoding: the bytes stay as they are, slices decode on demand ----
+
+def test_legacy_encoding_decodes_only_what_is_asked():
+    src = '<meta charset="windows-1251"><p class="цена">Привет, мир</p>'
+    data = src.encode("cp1251")
+    d = fp.parse(data)
+    assert d.source is data
+    assert d.encoding == "windows-1251"
+    p = d.find("p", cls="цена")
+    assert p.text == "Привет, мир"
+    assert p.html == '<p class="цена">Привет, мир</p>'
+    assert p.attrs == {"class": "цена"}
+    assert p.span == (src.index("<p"), len(data))
+    assert d.find("p", attrs={"class": "цена"}) == p
+
+
+def test_legacy_text_mixes_source_bytes_and_references():
+    d = fp.parse('<meta charset="windows-1251"><p>Ж&amp;&#1046;&euro;</p>'.encode("cp1251"))
+    assert d.find("p").text == "Ж&Ж€"
+
+
+def test_invalid_utf8_is_replaced_only_where_it_is_read():
+    data = b'<meta charset=utf-8><p title="a\xffb">x\xfey</p><i>ok</i>'
+    d = fp.parse(data)
+    assert d.encoding == "utf-8"
+    assert d.find("p")["title"] == "a\ufffdb"
+    assert d.find("p").text == "x\ufffdy"
+    assert d.find("i").text == "ok"
+
+
+def test_filter_value_unencodable_in_the_document_matches_nothing():
+    d = fp.parse('<meta charset="windows-1251"><p id="x">a</p>'.encode("cp1251"))
+    assert d.find(id="日本") is fp.MISSING
+    assert d.find_all(cls="日本") == []
+
+
+# ---- Document: sequence protocol ----
+
+def test_len_index_and_iteration(doc):
+    assert len(doc) == 10
+    assert names(doc) == ["html", "head", "title", "body", "div", "p", "span", "p", "b", "p"]
+    assert [t.index for t in doc] == list(range(10))
+    assert doc[0].name == "html"
+    assert doc[-1].id == "last"
+    assert doc[-10] == doc[0]
+
+
+def test_index_out_of_range(doc):
+    with pytest.raises(IndexError):
+        doc[10]
+    with pytest.raises(IndexError):
+        doc[-11]
+
+
+def test_index_of_wrong_type(doc):
+    with pytest.raises(TypeError):
+        doc["p"]
+
+
+def test_slices(doc):
+    assert names(doc[5:8]) == ["p", "span", "p"]
+    assert names(doc[::-3]) == ["p", "span", "body", "html"]
+    assert doc[-2:] == [doc[8], doc[9]]
+    assert doc[100:] == []
+    assert doc[:] == list(doc)
+
+
+def test_root(doc):
+    assert doc.root == doc[0]
+    assert fp.parse("").root is fp.MISSING
+    assert fp.parse("only text").root is fp.MISSING
+    assert fp.parse("<!-- c --><p>x").root.name == "p"
+
+
+def test_empty_document():
+    d = fp.parse(b"")
+    assert len(d) == 0 and list(d) == []
+    assert d.text == ""
+    assert d.errors == []
+    assert d.find("p") is fp.MISSING
+    assert d.find_all() == []
+    assert d.find_all("p", limit=3) == []
+
+
+def test_document_text_and_html(doc):
+    assert doc.text == "Tonetwothreefourfive"
+    assert doc.get_text("|") == "T|one|two|three|four|five"
+    assert doc.html == PAGE
+    assert fp.parse(PAGE.encode()).html == PAGE
+
+
+def test_document_repr_mentions_size_and_encoding(doc):
+    r = repr(doc)
+    assert "10 elements" in r and "utf-8" in r
+
+
+# ---- find / find_all ----
+
+def test_find_by_name(doc):
+    assert doc.find("p").text == "one"
+    assert doc.find("P").text == "one"  # names fold case
+    assert doc.find("table") is fp.MISSING
+    assert doc.find("no-such-tag") is fp.MISSING
+    assert doc.find().name == "html"
+
+
+def test_find_all_by_name(doc):
+    assert [p.text for p in doc.find_all("p")] == ["one", "three", "five"]
+    assert doc.find_all("table") == []
+    assert len(doc.find_all()) == len(doc)
+    assert doc.find_all(None) == list(doc)
+
+
+def test_find_by_id(doc):
+    assert doc.find(id="s").name == "span"
+    assert doc.find("p", id="s") is fp.MISSING
+    assert doc.find(id="S") is fp.MISSING  # ids are case-sensitive
+
+
+def test_cls_matches_one_class_token(doc):
+    assert [t.text for t in doc.find_all(cls="a")] == ["one", "three"]
+    assert names(doc.find_all(cls="wide")) == ["div"]
+    assert doc.find_all(cls="b a") == []  # one token, not the attribute value
+    assert doc.find_all(cls="bo") == []   # whole tokens only
+    assert fp.parse("<p class=' x\ty\n'>").find(cls="y").name == "p"
+
+
+def test_attrs_exact_values_and_presence():
+    d = fp.parse('<a href="/x" data-k="1">a</a><a data-k="2">b</a><a href="">c</a><a HREF=/y>d</a>')
+    assert [a.text for a in d.find_all(attrs={"href": True})] == ["a", "c", "d"]
+    assert [a.text for a in d.find_all(attrs={"data-k": "1"})] == ["a"]
+    assert [a.text for a in d.find_all(attrs={"href": "/x", "data-k": "1"})] == ["a"]
+    assert d.find_all(attrs={"href": "/x", "data-k": "2"}) == []
+    assert [a.text for a in d.find_all(attrs={"HREF": "/y"})] == ["d"]
+    assert [a.text for a in d.find_all(attrs={"href": ""})] == ["c"]
+    assert d.find_all(attrs={"title": True}) == []
+    assert d.find_all(attrs={}) == list(d)
+
+
+def test_attrs_filter_compares_decoded_values():
+    d = fp.parse('<a href="?a=1&amp;b=2">x</a>')
+    assert d.find(attrs={"href": "?a=1&b=2"}).text == "x"
+
+
+def test_filters_combine(doc):
+    assert doc.find("p", cls="a", attrs={"class": "b a"}).text == "three"
+    assert doc.find("span", cls="a") is fp.MISSING
+
+
+def test_limit(doc):
+    assert [p.text for p in doc.find_all("p", limit=2)] == ["one", "three"]
+    assert doc.find_all("p", limit=0) == []
+    assert len(doc.find_all("p", limit=10**12)) == 3
+    assert len(doc.find_all("p", limit=None)) == 3
+    with pytest.raises(ValueError):
+        doc.find_all("p", limit=-1)
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"name": 1}, {"name": b"p"}, {"id": 1}, {"cls": b"a"}, {"cls": ["a"]},
+    {"attrs": [("href", True)]}, {"attrs": {1: "x"}}, {"attrs": {"href": 1}},
+    {"limit": "2"}, {"limit": 2.0},
+])
+def test_wrong_filter_types_raise_type_error(doc, kwargs):
+    with pytest.raises(TypeError):
+        doc.find_all(**kwargs)
+    if "limit" not in kwargs:
+        with pytest.raises(TypeError):
+            doc.find(**kwargs)
+        with pytest.raises(TypeError):
+            doc[0].find(**kwargs)
+        with pytest.raises(TypeError):
+            doc[-1].find_all(**kwargs)  # no descendants: arguments still checked
+        with pytest.raises(TypeError):
+            doc[5].next_sibling(**kwargs)
+
+
+def test_find_has_no_limit(doc):
+    with pytest.raises(TypeError):
+        doc.find("p", limit=1)
+
+
+def test_find_accepts_attrs(doc):
+    assert doc.find(attrs={"id": "s"}).name == "span"
+    assert doc.find("div").find("p", attrs={"class": True}).text == "one"
+
+
+def test_limit_rejects_bool(doc):
+    with pytest.raises(TypeError):
+        doc.find_all("p", limit=True)
+
+
+def test_find_filters_are_keyword_only(doc):
+    with pytest.raises(TypeError):
+        doc.find("p", "s")
+
+
+def test_tag_find_is_scoped_to_descendants(doc):
+    div = doc.find("div")
+    assert [p.text for p in div.find_all("p")] == ["one", "three"]
+    assert div.find(id="last") is fp.MISSING
+    assert div.find("div") is fp.MISSING  # not itself
+    assert div.find_all(cls="box") == []
+    assert doc.find("span").find_all() == []
+    assert doc.find("span").find() is fp.MISSING
+
+
+# ---- CSS ----
+
+def test_select_and_select_one(doc):
+    assert [t.text for t in doc.select("div > p.a")] == ["one", "three"]
+    assert doc.select_one("#last").text == "five"
+    assert doc.select_one("table") is fp.MISSING
+    assert doc.select("table") == []
+    div = doc.find("div")
+    assert names(div.select("*")) == ["p", "span", "p", "b"]
+    assert div.select_one("p").text == "one"
+    assert div.select_one("#last") is fp.MISSING
+
+
+def test_matches_and_closest(doc):
+    p = doc.find("p")
+    assert p.matches("div > p.a")
+    assert not p.matches("span")
+    assert p.closest("div").id == "main"
+    assert p.closest("p") == p
+    assert p.closest("table") is fp.MISSING
+
+
+def test_bad_selector_raises_selector_error(doc):
+    with pytest.raises(fp.SelectorError):
+        doc.select("p[")
+
+
+# ---- Tag: names and attributes ----
+
+def test_name_is_lower_case():
+    d = fp.parse("<DIV><My-Widget></My-Widget></DIV><svg><foreignObject/></svg>")
+    assert names(d) == ["div", "my-widget", "svg", "foreignobject"]
+
+
+def test_attrs_lower_case_names_first_duplicate_wins():
+    d = fp.parse('<p ID=x Class="A  B" id=y data-X=1 hidden>')
+    assert d[0].attrs == {"id": "x", "class": "A  B", "data-x": "1", "hidden": ""}
+
+
+def test_attr_values_quoted_unquoted_empty():
+    d = fp.parse("<a b c=\"\" d= e=f g='h i' j=\"k'l\" m='n\"o'>")
+    # "d= e=f": the value state skips whitespace, so d's value is "e=f"
+    assert d[0].attrs == {"b": "", "c": "", "d": "e=f", "g": "h i", "j": "k'l", "m": 'n"o'}
+
+
+def test_get_getitem_contains():
+    t = fp.parse('<a href="/x" Title="t" empty>y</a>')[0]
+    assert t.get("href") == "/x"
+    assert t.get("HREF") == "/x"
+    assert t.get("title") == "t"
+    assert t.get("nope") is None
+    assert t.get("nope", "d") == "d"
+    assert t.get("empty") == ""
+    assert t["href"] == "/x"
+    with pytest.raises(KeyError):
+        t["nope"]
+    assert "href" in t and "Title" in t and "empty" in t
+    assert "nope" not in t
+    with pytest.raises(TypeError):
+        t.get(1)
+    with pytest.raises(TypeError):
+        t[b"href"]
+    with pytest.raises(TypeError):
+        t.get()
+
+
+def test_id_and_classes():
+    d = fp.parse("<p id=a class=' x  y\tz\n'><p><p class=''>")
+    assert d[0].id == "a"
+    assert d[0].classes == ["x", "y", "z"]
+    assert d[1].id is None and d[1].classes == []
+    assert d[2].classes == []
+
+
+# ---- Tag: source slices and positions ----
+
+def test_html_and_inner_html(doc):
+    div = doc.find("div")
+    assert div.html.startswith("<div id=main") and div.html.endswith("</div>")
+    assert div.inner_html == ("<p class=a>one</p><span id=s>two</span>"
+                              "<p class='b a'>three</p><b>four</b>")
+    assert doc.find("span").html == "<span id=s>two</span>"
+
+
+def test_unclosed_element_html_runs_to_where_it_closed():
+    d = fp.parse("<ul><li>a<li>b</ul>")
+    assert [li.html for li in d.find_all("li")] == ["<li>a", "<li>b"]
+    assert [li.inner_html for li in d.find_all("li")] == ["a", "b"]
+
+
+def test_span_indexes_str_source():
+    src = "<p>é</p>\n  <b>ü</b><i>x</i>"
+    d = fp.parse(src)
+    for t in d:
+        assert src[slice(*t.span)] == t.html
+        assert src[slice(*t.inner_span)] == t.inner_html
+    assert [t.span for t in d] == [(0, 8), (11, 19), (19, 27)]
+    assert d.find("b").inner_span == (14, 15)
+
+
+def test_span_indexes_bytes_source():
+    data = "<p>é</p>\n  <b>ü</b><i>x</i>".encode()
+    d = fp.parse(data)
+    for t in d:
+        assert data[slice(*t.span)].decode() == t.html
+        assert data[slice(*t.inner_span)].decode() == t.inner_html
+    assert [t.span for t in d] == [(0, 9), (12, 21), (21, 29)]
+
+
+def test_span_with_utf8_bom_indexes_the_source_including_the_bom():
+    data = b"\xef\xbb\xbf<p>\xc3\xa9</p>\n<b>x</b>"
+    d = fp.parse(data)
+    assert d.source is data and d.encoding == "utf-8"
+    assert d.find("p").span == (3, 12)
+    assert d.find("b").span == (13, 21)
+    for t in d:
+        assert data[slice(*t.span)].decode() == t.html
+
+
+def test_span_of_utf16_input_indexes_the_transcoded_source():
+    d = fp.parse('<p class="é">ü</p>'.encode("utf-16"))
+    assert d.encoding == "utf-16le"
+    assert isinstance(d.source, bytes)
+    p = d.find("p")
+    assert d.source[slice(*p.span)].decode() == p.html == '<p class="é">ü</p>'
+    assert p.attrs == {"class": "é"}
+
+
+def test_line_and_col_ascii():
+    d = fp.parse("<p>\n  <a\nhref=1>x</a>\r\n<i>")
+    assert [(t.line, t.col) for t in d] == [(1, 1), (2, 3), (4, 1)]
+
+
+def test_a_lone_cr_ends_a_line():
+    # the HTML Standard normalises CR and CR LF to LF before tokenizing
+    d = fp.parse("<p>\r<a>x</a>\r\n<i>")
+    assert [(t.line, t.col) for t in d] == [(1, 1), (2, 1), (3, 1)]
+
+
+def test_col_counts_code_points_for_str_and_bytes_for_bytes():
+    src = "<p>éé<b>x</b>\nü<i>y</i>"
+    s, b = fp.parse(src), fp.parse(src.encode())
+    assert [(t.line, t.col) for t in s] == [(1, 1), (1, 6), (2, 2)]
+    assert [(t.line, t.col) for t in b] == [(1, 1), (1, 8), (2, 3)]
+
+
+def test_col_of_bytes_with_bom_is_consistent_with_the_offset():
+    # offsets index doc.source (the BOM included); a column is "offset - the
+    # offset of the line's start + 1" in the same units, on every line.
+    data = b"\xef\xbb\xbf<p>a</p><b>x</b>\n<i>y</i>"
+    d = fp.parse(data)
+    for t in d:
+        start = t.span[0]
+        assert t.col == start - (data.rfind(b"\n", 0, start) + 1) + 1, t
+
+
+def test_depth_index_document_namespace(doc):
+    assert [t.depth for t in doc] == [0, 1, 2, 1, 2, 3, 3, 3, 3, 2]
+    assert all(doc[t.index] == t for t in doc)
+    assert doc.find("b").document is doc
+    d = fp.parse("<p><svg><circle/><foreignObject><i>x</i></foreignObject></svg><math><mi>")
+    assert [(t.name, t.namespace) for t in d] == [
+        ("p", "html"), ("svg", "svg"), ("circle", "svg"), ("foreignobject", "svg"),
+        ("i", "html"), ("math", "math"), ("mi", "math")]
+
+
+# ---- Tag: navigation ----
+
+def test_parent_children_descendants(doc):
+    div = doc.find("div")
+    assert div.parent.name == "body"
+    assert doc.root.parent is fp.MISSING
+    assert names(div.children) == ["p", "span", "p", "b"]
+    assert names(doc.root.children) == ["head", "body"]
+    assert names(doc.find("head").descendants) == ["title"]
+    assert names(doc.find("body").descendants) == ["div", "p", "span", "p", "b", "p"]
+    assert doc.find("span").children == [] and doc.find("span").descendants == []
+
+
+def test_next_and_prev_in_document_order(doc):
+    assert doc.find("title").next.name == "body"
+    assert doc[-1].next is fp.MISSING
+    assert doc[0].prev is fp.MISSING
+    assert doc.find("body").prev.name == "title"
+
+
+def test_siblings(doc):
+    span = doc.find("span")
+    assert span.next_sibling().text == "three"
+    assert span.prev_sibling().text == "one"
+    assert span.next_sibling("b").text == "four"
+    assert span.next_sibling("span") is fp.MISSING
+    assert span.next_sibling(cls="b").text == "three"
+    assert span.prev_sibling("p", cls="a").text == "one"
+    assert span.prev_sibling(attrs={"class": "a"}).text == "one"
+    assert doc.find("b").next_sibling() is fp.MISSING  # last child of div
+    assert doc.find("p").prev_sibling() is fp.MISSING
+    assert doc.find("div").next_sibling(id="last").text == "five"
+    assert doc.find("head").next_sibling().name == "body"
+    assert doc.find("body").prev_sibling().name == "head"
+
+
+def test_siblings_at_top_level():
+    d = fp.parse("<p>a</p><div><p>b</p></div><p>c</p>")
+    assert d[0].next_sibling("p").text == "c"
+    assert d[-1].prev_sibling().name == "div"
+    assert d[-1].prev_sibling("p").text == "a"
+
+
+def test_tag_equality_hash_bool_repr(doc):
+    a, b = doc.find("span"), doc.find(id="s")
+    assert a == b and a is not b and hash(a) == hash(b)
+    assert a != doc.find("b")
+    assert len({a, b, doc[0]}) == 2
+    assert a != fp.parse(PAGE).find("span")  # another document
+    assert bool(fp.parse("<br>")[0]) is True  # a found tag is truthy even when empty
+    r = repr(a)
+    assert "span" in r and "#s" in r and "6" in r
+
+
+# ---- MISSING ----
+
+def test_missing_chains_safely(doc):
+    assert doc.find("x").find("y").text is None
+    assert doc.find("x").find("y").get("href") is None
+    assert doc.find("x").parent.next.prev.next_sibling("p").prev_sibling().text is None
+    assert doc.find("div").find("table").find("td").get_text() is None
+    assert doc.find("x").select_one("p").closest("div") is fp.MISSING
+
+
+def test_missing_values():
+    m = fp.MISSING
+    assert not m and bool(m) is False
+    assert list(m) == [] and len(m) == 0
+    assert m.get("a") is None and m.get("a", 5) == 5
+    assert m["a"] is None and "a" not in m
+    assert m.find_all("p") == [] and m.select("p") == []
+    assert m.matches("p") is False
+    assert m.children == [] and m.descendants == []
+    assert m.attrs == {} and m.classes == []
+    for attr in ("name", "text", "html", "inner_html", "id", "span", "inner_span", "line",
+                 "col", "depth", "index", "closed_by", "namespace", "document"):
+        assert getattr(m, attr) is None, attr
+    for attr in ("parent", "next", "prev"):
+        assert getattr(m, attr) is m
+    assert repr(m) == "MISSING"
+
+
+def test_missing_is_a_singleton_that_pickles():
+    import copy
+    import pickle
+
+    m = fp.MISSING
+    assert type(m)() is m
+    assert pickle.loads(pickle.dumps(m)) is m
+    assert copy.deepcopy(m) is m
+
+
+# ---- errors ----
+
+@pytest.mark.parametrize("src, code, offset", [
+    ("<div", "eof-in-tag", 4),
+    ("<p>x</span>", "unexpected-end-tag", 4),
+    ("<!-- x", "eof-in-comment", 6),
+    ("<?php x ?>", "unexpected-question-mark-instead-of-tag-name", 0),
+    ("a < b", "invalid-first-character-of-tag-name", 2),
+    ("</>", "missing-end-tag-name", 0),
+    ("<div/>", "non-void-html-element-start-tag-with-trailing-solidus", 0),
+    ("<p></p x=1>", "end-tag-with-attributes", 3),
+    ("<p></p/>", "end-tag-with-trailing-solidus", 3),
+    ("<!x>", "incorrectly-opened-comment", 0),
+    ("<script><!--<script>", "eof-in-script-html-comment-like-text", 20),
+])
+def test_error_codes_and_offsets(src, code, offset):
+    errors = fp.parse(src).errors
+    assert (code, offset) in [(e.code, e.offset) for e in errors], errors
+
+
+@pytest.mark.parametrize("src, code, offset", [
+    ("<!DOCTYPE", "eof-in-doctype", 9),
+    ("<svg><![CDATA[x", "eof-in-cdata", 15),
+    ("x<", "eof-before-tag-name", 1),
+    ("<!-->", "abrupt-closing-of-empty-comment", 0),
+    ("<!--->x", "abrupt-closing-of-empty-comment", 0),
+])
+def test_more_tokenizer_error_codes(src, code, offset):
+    assert (code, offset) in [(e.code, e.offset) for e in fp.parse(src).errors]
+
+
+@pytest.mark.parametrize("src, wrong", [
+    ("<!-->", "eof-in-comment"),          # a complete (empty) comment
+    ("<!--->", "eof-in-comment"),
+    ("<script>x", "eof-in-script-html-comment-like-text"),  # no "<!--" in the script
+])
+def test_no_wrong_error_codes(src, wrong):
+    assert wrong not in [e.code for e in fp.parse(src).errors]
+
+
+def test_error_entries_are_named_tuples_with_line_and_col():
+    src = "<p>\n<a\nhref=1>x</a></p></div>"
+    (e,) = fp.parse(src).errors
+    assert isinstance(e, fp.ParseError)
+    assert e == ("unexpected-end-tag", 23, 3, 17)
+    assert e.code == "unexpected-end-tag" and e.line == 3 and e.col == 17
+    assert src[e.offset:].startswith("</div>")
+
+
+def test_error_offsets_index_the_source():
+    src = "<p>é</p></div>"
+    assert fp.parse(src).errors[0].offset == src.index("</div>")
+    data = src.encode()
+    assert fp.parse(data).errors[0].offset == data.index(b"</div>")
+    bom = b"\xef\xbb\xbf" + data
+    assert fp.parse(bom).errors[0].offset == bom.index(b"</div>")
+
+
+def test_a_clean_document_has_no_errors(doc):
+    assert doc.errors == []
+
+
+# ---- recovery, scripting ----
+
+def test_recovery_none_nests_as_written():
+    src = "<p>a<div>b</div></p><ul><li>x<li>y</ul>"
+    html5 = fp.parse(src)
+    none = fp.parse(src, recovery="none")
+    assert [(t.name, t.depth) for t in html5] == [
+        ("p", 0), ("div", 0), ("ul", 0), ("li", 1), ("li", 1)]
+    assert [(t.name, t.depth) for t in none] == [
+        ("p", 0), ("div", 1), ("ul", 0), ("li", 1), ("li", 2)]
+    assert none.find("div").parent.name == "p"
+    assert [t.closed_by for t in none] == ["end-tag", "end-tag", "end-tag", "parent-end", "parent-end"]
+
+
+def test_recovery_none_keeps_void_and_raw_text_rules():
+    d = fp.parse("<div><br><script>a</div>b</script><x/></div>", recovery="none")
+    assert [(t.name, t.depth, t.closed_by) for t in d] == [
+        ("div", 0, "end-tag"), ("br", 1, "void"), ("script", 1, "end-tag"),
+        ("x", 1, "self-closing")]
+    assert d.find("script").text == "a</div>b"
+
+
+def test_scripting_makes_noscript_raw_text():
+    src = "<body><noscript><p>x</p></noscript><p>y"
+    on = fp.parse(src, scripting=True)
+    off = fp.parse(src)
+    assert names(on) == ["body", "noscript", "p"]
+    assert on.find("noscript").text == "<p>x</p>"
+    assert names(off) == ["body", "noscript", "p", "p"]
+    assert off.find("noscript").text == "x"
+
+
+# ---- parse_fragment ----
+
+def test_parse_fragment_default_context_is_div():
+    f = fp.parse_fragment("<li>a<li>b")
+    assert [(t.name, t.closed_by) for t in f] == [("li", "implied"), ("li", "eof")]
+    assert isinstance(f, fp.Document)
+
+
+def test_parse_fragment_table_context():
+    f = fp.parse_fragment("<td>a<td>b", context="tr")
+    assert [(t.name, t.depth, t.closed_by) for t in f] == [("td", 0, "implied"), ("td", 0, "eof")]
+
+
+def test_parse_fragment_svg_context():
+    f = fp.parse_fragment("<circle/><rect></rect>", context="svg")
+    assert [(t.name, t.namespace, t.closed_by) for t in f] == [
+        ("circle", "svg", "self-closing"), ("rect", "svg", "end-tag")]
+
+
+@pytest.mark.parametrize("context", ["textarea", "title", "script", "style"])
+def test_parse_fragment_raw_text_context_makes_everything_text(context):
+    f = fp.parse_fragment("<p>x</p>", context=context)
+    assert len(f) == 0
+    assert f.text == "<p>x</p>"
+
+
+def test_parse_fragment_context_type():
+    with pytest.raises(TypeError):
+        fp.parse_fragment("<p>", context=1)
+    assert len(fp.parse_fragment("<p>", context="DIV")) == 1
+
+
+# ---- Jupyter outline ----
+
+def test_repr_html_is_a_readable_outline():
+    d = fp.parse("<div id=a><p class=x>hi <script>alert('<b>')</script></p></div>")
+    out = d._repr_html_()
+    assert isinstance(out, str)
+    assert "div" in out and "p" in out
+    assert "<script>" not in out  # source is escaped, never injected
+    tag_out = d.find("p")._repr_html_()
+    assert isinstance(tag_out, str) and "p" in tag_out
+
+
+def test_repr_html_of_a_large_document_is_bounded():
+    d = fp.parse("<ul>" + "<li>item</li>" * 20000 + "</ul>")
+    assert len(d._repr_html_()) < 100_000
+    assert fp.MISSING._repr_html_() == "<code>MISSING</code>"

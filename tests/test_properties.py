@@ -1,0 +1,205 @@
+"""Property tests (hypothesis) of the flat index on generated HTML-ish input (issue 7).
+
+Properties, for every generated document:
+- every span and inner span lies inside the source, and inside its parent's span;
+- depth is the parent's depth + 1 (0 at top level), and the parent comes earlier;
+- document order is start-offset order;
+- parse(s) and parse(s.encode("utf-8")) give the same structure (spans mapped
+  from characters to bytes);
+- text is the concatenation of the text between tags, minus comments. This is
+  checked exactly where "the text between tags" has no second reading: input
+  built from ordinary elements (no raw text / RCDATA elements, no template),
+  text without '<', '&' (references), CR (newline normalisation) or NUL, and
+  well-formed comments. Then doc.text is the source with every tag and comment
+  removed, and tag.text is the same of tag.inner_html;
+- no exception for any str (without lone surrogates) or bytes, with any
+  encoding label, and for every accessor;
+- repeated parses of the same input give identical results.
+"""
+import os
+import re
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+import fastparse as fp
+from fastparse.encoding import _LABELS
+
+pytestmark = pytest.mark.filterwarnings("ignore")
+# FP_PROPERTY_EXAMPLES=5000 for a long search; 300 keeps the suite quick
+SETTINGS = settings(max_examples=int(os.environ.get("FP_PROPERTY_EXAMPLES", "300")), deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+# ---- generators -------------------------------------------------------------
+
+PLAIN_NAMES = ["div", "p", "span", "a", "b", "i", "em", "ul", "ol", "li", "dl", "dt", "dd",
+               "table", "tbody", "tr", "td", "th", "caption", "h1", "h2", "section", "nav",
+               "form", "button", "select", "option", "optgroup", "ruby", "rt", "rp", "br",
+               "img", "hr", "input", "svg", "g", "path", "foreignObject", "desc", "math", "mi",
+               "mtext", "annotation-xml", "html", "head", "body", "x-widget", "Font", "DIV"]
+RAW_NAMES = ["script", "style", "title", "textarea", "xmp", "iframe", "noembed", "noframes",
+             "plaintext", "template", "noscript"]
+ATTR_NAMES = ["id", "class", "href", "data-x", "lang", "Title", "x"]
+SAFE_TEXT = st.text(
+    alphabet=st.characters(blacklist_characters="<&\r\x00", blacklist_categories=("Cs",)),
+    max_size=12)
+ATTR_VALUE = st.text(alphabet="abc xyz-_0é", max_size=6)
+
+
+@st.composite
+def start_tag(draw, names):
+    name = draw(st.sampled_from(names))
+    attrs = draw(st.lists(st.tuples(st.sampled_from(ATTR_NAMES), ATTR_VALUE), max_size=3))
+    quote = draw(st.sampled_from(['"', "'"]))
+    body = "".join(f" {k}={quote}{v}{quote}" for k, v in attrs)
+    close = draw(st.sampled_from([">", "/>", " >"]))
+    return f"<{name}{body}{close}"
+
+
+def end_tag(names):
+    return st.sampled_from(names).map(lambda n: f"</{n}>")
+
+
+COMMENT = st.text(alphabet="abc xé", max_size=6).map(lambda c: f"<!--{c}-->")
+
+
+def plain_html():
+    """Documents whose text is exactly what lies between their tags and comments."""
+    part = st.one_of(start_tag(PLAIN_NAMES), end_tag(PLAIN_NAMES), SAFE_TEXT, COMMENT)
+    return st.lists(part, max_size=30).map("".join)
+
+
+def html_ish():
+    """Anything goes: raw text elements, references, broken markup, odd characters."""
+    names = PLAIN_NAMES + RAW_NAMES
+    part = st.one_of(
+        start_tag(names), end_tag(names), SAFE_TEXT, COMMENT,
+        st.sampled_from(["<", "</", "<!", "<!--", "-->", "<!DOCTYPE html>", "<?x?>", "&amp;",
+                         "&lt", "&#x41;", "&#0;", "&notit;", "<![CDATA[x]]>", "\r\n", "\x00",
+                         "'", '"', "=", "/", ">", "<a b='", "<a b", "</p ", "\ufeff", "é"]),
+        st.text(max_size=5))
+    return st.lists(part, max_size=40).map("".join)
+
+
+# ---- helpers ---------------------------------------------------------------
+
+TAG_OR_COMMENT = re.compile(r"<!--.*?-->|</?[A-Za-z][^>]*>", re.DOTALL)
+
+
+def structure(doc, byte_offsets=None):
+    """Everything the index says about each element, spans as given or mapped."""
+    def at(x):
+        return byte_offsets[x] if byte_offsets else x
+    return [(t.name, t.parent.index if t.parent else None, t.depth, t.closed_by, t.namespace,
+             t.attrs, (at(t.span[0]), at(t.span[1])), (at(t.inner_span[0]), at(t.inner_span[1])),
+             t.text) for t in doc]
+
+
+def char_to_byte(s: str) -> list[int]:
+    offsets, n = [], 0
+    for ch in s:
+        offsets.append(n)
+        n += len(ch.encode("utf-8"))
+    offsets.append(n)
+    return offsets
+
+
+def check_index(doc) -> None:
+    n = len(doc.source)
+    prev = -1
+    for i, tag in enumerate(doc):
+        start, end = tag.span
+        istart, iend = tag.inner_span
+        assert 0 <= start < istart <= iend <= end <= n, tag
+        assert start > prev, "document order must be start-offset order"
+        prev = start
+        parent = tag.parent
+        if parent:
+            assert parent.index < i
+            assert tag.depth == parent.depth + 1
+            assert parent.span[0] < start and end <= parent.span[1], (parent, tag)
+            assert parent.inner_span[0] <= start
+        else:
+            assert tag.depth == 0
+        descendants = tag.descendants
+        if descendants:
+            assert descendants[-1].span[1] <= end
+
+
+# ---- properties ------------------------------------------------------------
+
+@SETTINGS
+@given(html_ish())
+def test_spans_depth_and_order(s):
+    check_index(fp.parse(s))
+    check_index(fp.parse(s.encode("utf-8")))
+
+
+@SETTINGS
+@given(html_ish(), st.sampled_from(["div", "td", "tr", "svg", "math", "select", "title"]))
+def test_fragment_index_is_consistent(s, context):
+    check_index(fp.parse_fragment(s, context))
+
+
+@SETTINGS
+@given(html_ish())
+def test_str_and_utf8_bytes_give_the_same_structure(s):
+    # a leading U+FEFF is a byte order mark in bytes (not content), a character in str
+    assume(not s.startswith("\ufeff"))
+    from_str = fp.parse(s)
+    from_bytes = fp.parse(s.encode("utf-8"), encoding="utf-8")
+    assert from_bytes.encoding == "utf-8"
+    assert structure(from_str, char_to_byte(s)) == structure(from_bytes)
+    assert from_str.text == from_bytes.text
+    assert [e.code for e in from_str.errors] == [e.code for e in from_bytes.errors]
+
+
+@SETTINGS
+@given(plain_html())
+def test_text_is_the_source_minus_tags_and_comments(s):
+    doc = fp.parse(s)
+    assert doc.text == TAG_OR_COMMENT.sub("", s)
+    for tag in doc:
+        assert tag.text == TAG_OR_COMMENT.sub("", tag.inner_html), tag
+
+
+@SETTINGS
+@given(plain_html())
+def test_html_is_the_source_slice(s):
+    doc = fp.parse(s)
+    for tag in doc:
+        assert tag.html == s[tag.span[0]:tag.span[1]]
+        assert tag.inner_html == s[tag.inner_span[0]:tag.inner_span[1]]
+
+
+def touch_everything(doc) -> None:
+    doc.text, doc.errors, doc.root, doc.encoding, repr(doc)
+    doc.get_text(" ", True)
+    for tag in doc:
+        _ = (tag.name, tag.attrs, tag.id, tag.classes, tag.text, tag.html, tag.inner_html,
+             tag.line, tag.col, tag.closed_by, tag.namespace, tag.children, tag.next, tag.prev)
+        tag.get_text("|", True, None), tag.find_all("a"), tag.select("p > a, b")
+
+
+@SETTINGS
+@given(st.text(max_size=200))
+def test_no_exception_for_any_str(s):
+    touch_everything(fp.parse(s))
+
+
+@SETTINGS
+@given(st.binary(max_size=200), st.sampled_from([None, *sorted(_LABELS)]))
+def test_no_exception_for_any_bytes_and_label(b, label):
+    touch_everything(fp.parse(b, encoding=label))
+
+
+@SETTINGS
+@given(html_ish())
+def test_repeated_parses_are_identical(s):
+    first, second = fp.parse(s), fp.parse(s)
+    assert structure(first) == structure(second)
+    assert first.errors == second.errors
+    assert first.text == second.text
+    b = s.encode("utf-8")
+    assert structure(fp.parse(b)) == structure(fp.parse(b))

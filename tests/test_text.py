@@ -1,0 +1,324 @@
+"""Text and attribute values: character references (text and attribute
+rules), raw text / RCDATA / script data including the escaped states, quoted
+attribute values holding markup, newline normalisation, get_text options."""
+from __future__ import annotations
+
+import pytest
+
+import fastparse as fp
+
+
+def text_of(src: str, name: str = "p") -> str:
+    return fp.parse(src).find(name).text
+
+
+# ---- character references in text ----
+
+@pytest.mark.parametrize("ref, out", [
+    ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", '"'), ("&apos;", "'"),
+    ("&AMP;", "&"), ("&copy;", "©"), ("&notin;", "∉"), ("&frac12;", "½"),
+    ("&NotEqualTilde;", "\u2242\u0338"),          # two code points
+    ("&ThickSpace;", "\u205f\u200a"),
+    # named without ';': only the legacy names, longest match, rest kept
+    ("&amp", "&"), ("&lt", "<"), ("&copy", "©"), ("&ampx", "&x"), ("&notit;", "¬it;"),
+    ("&Eacutex", "Éx"), ("&eacute", "é"),
+    # not references
+    ("&NotAnEntity;", "&NotAnEntity;"), ("& b", "& b"), ("&", "&"), ("&;", "&;"),
+    ("&#;", "&#;"), ("&#x;", "&#x;"), ("&#xg;", "&#xg;"),
+    # numeric
+    ("&#65;", "A"), ("&#x42;", "B"), ("&#X43;", "C"), ("&#65", "A"), ("&#x1F600;", "😀"),
+    ("&#128512;", "😀"), ("&#0065;", "A"),
+    # the spec's replacements: NUL, surrogates, out of range, C1 controls
+    ("&#0;", "\ufffd"), ("&#xD800;", "\ufffd"), ("&#xDFFF;", "\ufffd"),
+    ("&#x110000;", "\ufffd"), ("&#99999999999;", "\ufffd"),
+    ("&#x80;", "€"), ("&#x82;", "‚"), ("&#x9F;", "Ÿ"), ("&#150;", "–"),
+    ("&#x81;", "\x81"),                           # unmapped C1 stays
+    ("&#xFFFE;", "\ufffe"), ("&#x0D;", "\r"),    # errors, but kept
+])
+def test_reference_in_text(ref, out):
+    assert text_of(f"<p>{ref}</p>") == out
+
+
+def test_references_next_to_each_other():
+    assert text_of("<p>&lt;&gt;&amp;&#38;&#x26;x</p>") == "<>&&&x"
+
+
+# ---- character references in attributes ----
+
+@pytest.mark.parametrize("raw, out", [
+    ("&amp;", "&"), ("&lt;b&gt;", "<b>"), ("&#65;&#x42;", "AB"), ("&copy;", "©"),
+    ("&copy", "©"),                      # at the end of the value
+    # historical rule: a legacy name without ';' followed by '=' or an
+    # alphanumeric is left as is inside attribute values
+    ("?a=1&notit=2", "?a=1&notit=2"), ("&copy=4", "&copy=4"), ("&ampx", "&ampx"),
+    ("&amp=1", "&amp=1"), ("&lt5", "&lt5"), ("&notit;", "&notit;"),
+    ("&notin;", "∉"), ("&not;it", "¬it"), ("&not-it", "¬-it"),
+    ("a&amp;b=c&lt;", "a&b=c<"),
+    ("&#0;", "\ufffd"), ("&#x80;", "€"),
+])
+def test_reference_in_attribute(raw, out):
+    d = fp.parse(f'<a href="{raw}" u={raw.replace(" ", "")}>x</a>')
+    assert d.find("a")["href"] == out
+    assert d.find("a")["u"] == out.replace(" ", "")
+
+
+def test_legacy_name_then_space_in_attribute_is_decoded():
+    assert fp.parse('<a href="&copy x">')[0]["href"] == "© x"
+
+
+def test_attribute_value_newlines_and_nul():
+    d = fp.parse('<a title="a\r\nb\rc" x="n\x00n">')
+    assert d[0]["title"] == "a\nb\nc"
+    assert d[0]["x"] == "n\ufffdn"
+
+
+# ---- quoted attribute values containing markup ----
+
+def test_quoted_value_containing_gt_and_tags():
+    d = fp.parse('<p title="a>b<p>c</p>">x</p><p>y')
+    assert [(t.name, t.text) for t in d] == [("p", "x"), ("p", "y")]
+    assert d[0]["title"] == "a>b<p>c</p>"
+
+
+def test_single_quoted_value_containing_gt():
+    d = fp.parse("<a href='x>y' data-q='\"<b>'>z</a><b>w</b>")
+    assert d[0].attrs == {"href": "x>y", "data-q": '"<b>'}
+    assert d[0].text == "z"
+    assert d.find("b").text == "w"
+
+
+def test_unquoted_value_ends_at_gt():
+    d = fp.parse("<a href=x>y>z</a>")
+    assert d[0]["href"] == "x"
+    assert d[0].text == "y>z"
+
+
+# ---- raw text, RCDATA, script data ----
+
+def test_script_with_lt_and_fake_end_tag():
+    d = fp.parse('<script>if (a<b) document.write("</div>")</script><p>x')
+    assert [t.name for t in d] == ["script", "p"]
+    assert d.find("script").text == 'if (a<b) document.write("</div>")'
+    assert d.find("script").closed_by == "end-tag"
+
+
+def test_textarea_is_rcdata():
+    d = fp.parse("<textarea><p>x &lt;y&gt;</textarea><p>z")
+    assert [t.name for t in d] == ["textarea", "p"]
+    assert d.find("textarea").text == "<p>x <y>"
+    assert d.find("textarea").inner_html == "<p>x &lt;y&gt;"
+
+
+def test_title_is_rcdata():
+    d = fp.parse("<title>a<b>c &amp; d</title>")
+    assert [t.name for t in d] == ["title"]
+    assert d.find("title").text == "a<b>c & d"
+
+
+@pytest.mark.parametrize("name", ["script", "style", "xmp", "iframe", "noembed", "noframes"])
+def test_raw_text_keeps_markup_and_references(name):
+    d = fp.parse(f"<{name}><b>x</b> &amp; </div></{name}><i>y</i>")
+    assert [t.name for t in d] == [name, "i"]
+    assert d.find(name).text == "<b>x</b> &amp; </div>"
+
+
+def test_raw_text_end_tag_is_case_insensitive_and_may_have_space_or_attrs():
+    assert fp.parse("<script>x</SCRIPT >y").text == "xy"
+    assert fp.parse("<style>p{}</Style foo=1><p>x").find("p").text == "x"
+    assert fp.parse("<title>a</title/>b").text == "ab"
+
+
+def test_raw_text_only_its_own_end_tag_ends_it():
+    d = fp.parse("<script>x</scriptx>y</script>z</p>")
+    assert d.find("script").text == "x</scriptx>y"
+    assert d.text == "x</scriptx>yz"
+
+
+def test_unclosed_raw_text_runs_to_eof():
+    d = fp.parse("<script>a<p>b")
+    assert [t.name for t in d] == ["script"]
+    assert d[0].text == "a<p>b"
+    assert d[0].closed_by == "eof"
+
+
+def test_plaintext_takes_the_rest():
+    d = fp.parse("<plaintext><p>x</plaintext></p>")
+    assert [t.name for t in d] == ["plaintext"]
+    assert d[0].text == "<p>x</plaintext></p>"
+
+
+# script data escaped and double-escaped states (13.2.5.15 - 13.2.5.31)
+@pytest.mark.parametrize("src, script_text, rest", [
+    ("<script><!--<script></script>--></script><p>after", "<!--<script></script>-->", "after"),
+    ("<script><!--<script>a</script>b</script>z", "<!--<script>a</script>b", "z"),
+    ("<script><!--x</script>y", "<!--x", "y"),
+    ("<script><!-- <script> --></script>after", "<!-- <script> -->", "after"),
+    ("<script><!--<script>--></script>after", "<!--<script>-->", "after"),
+    ("<script><!--<scripts></script>after", "<!--<scripts>", "after"),
+    ("<script>--><!--</script>a", "--><!--", "a"),
+])
+def test_script_escaped_states(src, script_text, rest):
+    d = fp.parse(src)
+    assert d.find("script").text == script_text
+    assert d.text == script_text + rest
+
+
+def test_double_escaped_script_without_end_runs_to_eof():
+    d = fp.parse("<script><!--<script></script><p>x")
+    assert [t.name for t in d] == ["script"]
+    assert d[0].closed_by == "eof"
+
+
+# ---- other markup inside text ----
+
+def test_comments_doctype_pi_and_bogus_comments_are_not_text():
+    d = fp.parse("<!DOCTYPE html><?x y?></ x><p>a<!-- c -->b<!---->c<!-->d<!--->e</p>")
+    assert d.text == "abcde"
+
+
+def test_lt_that_opens_no_tag_is_text():
+    assert text_of("<p>a < b <3 c<</p>") == "a < b <3 c<"
+    assert fp.parse("x <").text == "x <"
+    assert fp.parse("x </").text == "x </"
+
+
+def test_cdata_is_text_in_foreign_content_only():
+    d = fp.parse("<svg><![CDATA[a<b]]></svg><p><![CDATA[x]]>y")
+    assert d.find("svg").text == "a<b"
+    assert d.find("p").text == "y"
+
+
+def test_newlines_are_normalised():
+    assert text_of("<p>a\r\nb\rc\n</p>") == "a\nb\nc\n"
+
+
+def test_nul_is_dropped_in_html_text_and_replaced_in_raw_text():
+    assert text_of("<p>a\x00b</p>") == "ab"
+    assert fp.parse("<script>a\x00b</script>").text == "a\ufffdb"
+    assert fp.parse("<svg><text>a\x00b</text></svg>").text == "a\ufffdb"
+
+
+# ---- .text and get_text ----
+
+MIXED = ("<div> a <!-- c --> b<script>s()</script><style>x{}</style>"
+         "<template>t</template><p> q\r\nr </p>z &nbsp;</div>")
+
+
+def test_text_is_every_descendant_text_node():
+    assert fp.parse(MIXED).find("div").text == " a  bs()x{}t q\nr z \xa0"
+
+
+def test_get_text_skips_script_style_template_by_default():
+    assert fp.parse(MIXED).find("div").get_text() == " a  b q\nr z \xa0"
+
+
+def test_get_text_separator_between_text_nodes():
+    assert fp.parse(MIXED).find("div").get_text("|") == " a | b| q\nr |z \xa0"
+    assert fp.parse(MIXED).find("div").get_text(separator=", ", strip=True) == "a, b, q\nr, z"
+
+
+def test_get_text_strip_drops_empty_nodes():
+    d = fp.parse("<ul>\n  <li> a </li>\n  <li>\n</li>\n  <li>b</li>\n</ul>")
+    assert d.find("ul").get_text(strip=True) == "ab"
+    assert d.find("ul").get_text("\n", True) == "a\nb"
+
+
+def test_get_text_skip():
+    div = fp.parse(MIXED).find("div")
+    assert div.get_text(skip=()) == div.text
+    assert div.get_text(skip=["p"]) == " a  bs()x{}tz \xa0"
+    assert div.get_text(skip=("p", "script", "style", "template", "nosuch")) == " a  bz \xa0"
+    assert div.get_text(skip=None) == div.text
+
+
+def test_get_text_skip_applies_to_nested_elements():
+    d = fp.parse("<div>a<section>b<p>c<span>d</span></p></section>e</div>")
+    assert d.find("div").get_text(skip=["p"]) == "abe"
+    assert d.find("div").get_text("-", skip=["span"]) == "a-b-c-e"
+
+
+def test_get_text_on_the_element_that_is_skipped():
+    d = fp.parse("<script>x()</script>")
+    assert d.find("script").text == "x()"
+
+
+def test_document_get_text():
+    d = fp.parse("a<p>b</p>c<script>d</script>")
+    assert d.text == "abcd"
+    assert d.get_text() == "abc"
+    assert d.get_text("|") == "a|b|c"
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"separator": 1}, {"separator": b"|"}, {"skip": "script"}, {"skip": [1]}, {"skip": 5},
+])
+def test_get_text_wrong_types(kwargs):
+    with pytest.raises(TypeError):
+        fp.parse("<p>x").find("p").get_text(**kwargs)
+
+
+def test_text_of_void_and_empty_elements():
+    d = fp.parse("<br><p></p><img alt=x>")
+    assert [t.text for t in d] == ["", "", ""]
+
+
+def test_text_of_implied_closures_stays_inside_the_element():
+    d = fp.parse("<ul><li>a<li>b</ul>after<p>x<div>y</div>")
+    assert [li.text for li in d.find_all("li")] == ["a", "b"]
+    assert d.find("ul").text == "ab"
+    assert d.find("p").text == "x"
+    assert d.text == "abafterxy"
+
+
+def test_text_decodes_references_in_legacy_documents():
+    d = fp.parse('<meta charset="shift_jis"><p>日本&amp;語&#x2603;</p>'.encode("shift_jis"))
+    assert d.encoding == "shift_jis"
+    assert d.find("p").text == "日本&語☃"
+    assert d.find("p").get_text("|", strip=True) == "日本&語☃"
+
+
+def test_separator_not_in_the_legacy_encoding():
+    d = fp.parse('<meta charset="windows-1251"><p>a</p><p>b</p>'.encode("cp1251"))
+    assert d.get_text(" → ") == "a → b"
+
+
+def test_strip_removes_nbsp_the_same_way_in_every_encoding():
+    src = "<p>&nbsp;x&nbsp;</p><p>\xa0y\xa0</p><p>Â\xa0z</p>"
+    utf8 = [p.get_text(strip=True) for p in fp.parse(src.encode()).find_all("p")]
+    assert utf8 == ["x", "y", "Â\xa0z"]
+    legacy = fp.parse(("<meta charset=windows-1252>" + src).encode("cp1252"))
+    assert [p.get_text(strip=True) for p in legacy.find_all("p")] == utf8
+
+
+def test_strip_keeps_multibyte_characters_whose_bytes_look_like_nbsp():
+    # U+807D is C2 A0 in GBK: a character, not a UTF-8 no-break space
+    d = fp.parse("<meta charset=gbk><p>聽</p><p>中聽</p>".encode("gbk"))
+    assert d.encoding == "gbk"
+    assert [p.get_text(strip=True) for p in d.find_all("p")] == ["聽", "中聽"]
+
+
+@pytest.mark.parametrize("src, expected", [
+    ("<pre>\nx\n</pre>", "x\n"),
+    ("<pre>\r\nx</pre>", "x"),
+    ("<pre>\n\nx</pre>", "\nx"),
+    ("<listing>\nx</listing>", "x"),
+    ("<textarea>\nx</textarea>", "x"),
+    ("<pre><b>\nx</b></pre>", "\nx"),  # only a newline right after the start tag
+])
+def test_newline_right_after_pre_listing_textarea_is_dropped(src, expected):
+    # 13.2.6.4.7 "in body": <pre>/<listing> skip a next LF token; <textarea> too
+    assert fp.parse(src)[0].text == expected
+
+
+def test_whitespace_before_the_first_element_is_not_text():
+    # "initial", "before html" and "before head" ignore whitespace
+    assert fp.parse("\n  <!DOCTYPE html>\n<html>\n<head>\n<title>t</title>").text == "\nt"
+    assert fp.parse(" \r\n<p>x</p>").text == "x"
+
+
+def test_nul_in_tag_and_attribute_names_becomes_replacement_character():
+    # tag name / attribute name states: U+0000 appends U+FFFD
+    d = fp.parse("<p\x00q a\x00b=1>x</p\x00q>")
+    assert d[0].name == "p\ufffdq"
+    assert d[0].attrs == {"a\ufffdb": "1"}
+    assert d[0].closed_by == "end-tag"
