@@ -1,0 +1,46 @@
+"""fastparse: the flat element index (find/find_all with cls=, attrs=; select once CSS lands)."""
+from __future__ import annotations
+
+from .base import Adapter, Q
+
+
+class FastparseAdapter(Adapter):
+    name = label = "fastparse"
+    distributions = ("fastparse",)
+
+    def __init__(self):
+        super().__init__()
+        import fastparse
+        self._parse = fastparse.parse
+        if not hasattr(fastparse.Document if hasattr(fastparse, "Document") else object, "select"):
+            self.supports = tuple(t for t in self.supports if t != "select")
+
+    def parse(self, data: bytes):
+        return self._parse(data)
+
+    @staticmethod
+    def _kwargs(q: Q) -> dict:
+        kw = {"name": q.tag}
+        if q.cls:
+            kw["cls"] = q.cls
+        if q.id:
+            kw["id"] = q.id
+        if q.attr:
+            kw["attrs"] = {q.attr: True}
+        return kw
+
+    def all(self, scope, q: Q) -> list:
+        return scope.find_all(**self.compiled(q, self._kwargs))
+
+    def one(self, scope, q: Q):
+        found = scope.find(**self.compiled(q, self._kwargs))
+        return found if found else None
+
+    def text(self, el) -> str:
+        return el.text
+
+    def attr(self, el, name: str) -> str | None:
+        return el.get(name)
+
+    def select(self, doc, css: str) -> list:
+        return doc.select(css)

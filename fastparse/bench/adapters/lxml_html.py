@@ -1,0 +1,45 @@
+"""lxml.html (libxml2's HTML 4 parser): document_fromstring, precompiled XPath,
+text_content(); CSS through cssselect's CSSSelector for the selector task."""
+from __future__ import annotations
+
+from .base import Adapter, Q
+
+
+def _xpath(q: Q):
+    from lxml import etree
+    preds = []
+    if q.cls:
+        preds.append(f"contains(concat(' ', normalize-space(@class), ' '), ' {q.cls} ')")
+    if q.id:
+        preds.append(f"@id='{q.id}'")
+    if q.attr:
+        preds.append(f"@{q.attr}")
+    return etree.XPath(f"descendant::{q.tag}" + "".join(f"[{p}]" for p in preds))
+
+
+class LxmlAdapter(Adapter):
+    name = "lxml"
+    label = "lxml.html"
+    distributions = ("lxml",)
+
+    def __init__(self):
+        super().__init__()
+        import lxml.html
+        self.parse = lxml.html.document_fromstring
+        self._css: dict[str, object] = {}
+
+    def all(self, scope, q: Q) -> list:
+        return self.compiled(q, _xpath)(scope)
+
+    def text(self, el) -> str:
+        return el.text_content()
+
+    def attr(self, el, name: str) -> str | None:
+        return el.get(name)
+
+    def select(self, doc, css: str) -> list:
+        sel = self._css.get(css)
+        if sel is None:
+            from lxml.cssselect import CSSSelector
+            sel = self._css[css] = CSSSelector(css)
+        return sel(doc)

@@ -1,0 +1,29 @@
+"""selectolax with the lexbor backend (LexborHTMLParser): css/css_first, attributes, text()."""
+from __future__ import annotations
+
+from .base import Adapter, Q
+
+
+class SelectolaxAdapter(Adapter):
+    name = label = "selectolax"
+    distributions = ("selectolax",)
+
+    def __init__(self):
+        super().__init__()
+        from selectolax.lexbor import LexborHTMLParser
+        self.parse = LexborHTMLParser
+
+    def all(self, scope, q: Q) -> list:
+        return scope.css(self.compiled(q, Q.css))
+
+    def one(self, scope, q: Q):
+        return scope.css_first(self.compiled(q, Q.css))
+
+    def text(self, el) -> str:
+        return el.text()
+
+    def attr(self, el, name: str) -> str | None:
+        return el.attributes.get(name)
+
+    def select(self, doc, css: str) -> list:
+        return doc.css(css)

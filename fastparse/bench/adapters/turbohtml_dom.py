@@ -1,0 +1,32 @@
+"""turbohtml: a WHATWG DOM, parsed with positions=False (its fast setting): select/select_one, attr, text."""
+from __future__ import annotations
+
+from .base import Adapter, Q
+
+
+class TurbohtmlAdapter(Adapter):
+    name = label = "turbohtml"
+    distributions = ("turbohtml",)
+
+    def __init__(self):
+        super().__init__()
+        import turbohtml
+        self._parse = turbohtml.parse
+
+    def parse(self, data: bytes):
+        return self._parse(data, positions=False)
+
+    def all(self, scope, q: Q) -> list:
+        return scope.select(self.compiled(q, Q.css))
+
+    def one(self, scope, q: Q):
+        return scope.select_one(self.compiled(q, Q.css))
+
+    def text(self, el) -> str:
+        return el.text
+
+    def attr(self, el, name: str) -> str | None:
+        return el.attr(name)
+
+    def select(self, doc, css: str) -> list:
+        return doc.select(css)

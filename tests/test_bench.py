@@ -1,0 +1,116 @@
+"""The benchmark workbench end to end: a --quick run on the generated corpus
+with every installed peer, rendering, and output validation catching a
+deliberately wrong adapter. No timing assertions: only that the figures exist,
+are positive, and come from validated outputs."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from fastparse.bench import adapters, render, validate
+from fastparse.corpora import Page
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _bench(*args: str, env: dict | None = None, timeout: int = 300) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "fastparse.bench", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=timeout, env={**os.environ, **(env or {})}, check=False)
+
+
+@pytest.fixture(scope="module")
+def quick_run(tmp_path_factory):
+    raw = tmp_path_factory.mktemp("bench") / "raw"
+    proc = _bench("run", "--quick", "--corpus", "generated", "--out", str(raw))
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    return raw
+
+
+def test_quick_run_measures_every_installed_peer(quick_run):
+    run = json.loads((quick_run / "run.json").read_text())
+    installed, skipped = adapters.available()
+    assert run["status"] == "ok"
+    assert set(run["parsers"]) == set(installed)
+    assert set(run["skipped_parsers"]) == set(skipped)       # missing peers are named, not hidden
+    assert not [f for f in run["findings"] if not f["known"]]
+    import pyperf
+    for name in installed:
+        suite = pyperf.BenchmarkSuite.load(str(quick_run / "parse" / f"{name}.json"))
+        benches = suite.get_benchmarks()
+        assert {b.get_name() for b in benches} == {p["id"] for p in run["pages"]}
+        assert all(b.median() > 0 for b in benches)
+        md = benches[0].get_metadata()
+        assert md["parser"] == name and md["parser_version"]
+        assert (quick_run / "memory" / f"{name}.json").exists()
+
+
+def test_render_writes_tables_and_plots(quick_run, tmp_path):
+    out = render.render(quick_run, tmp_path / "rendered")
+    tables, plots = out / "tables", out / "plots"
+    for name in ("headline", "parse", "parse_pages", "extract", "links", "memory", "scaling", "linear"):
+        assert (tables / f"{name}.md").read_text().count("|") > 10, name
+        assert (tables / f"{name}.csv").exists(), name
+    for name in ("parse_by_kind", "scaling_time", "scaling_memory", "memory"):
+        for ext in ("png", "svg"):
+            assert (plots / f"{name}.{ext}").stat().st_size > 1000, (name, ext)
+    headline = (tables / "headline.md").read_text()
+    assert "fastparse" in headline and "1.00×" in headline
+
+
+WRONG = textwrap.dedent('''
+    from fastparse.bench.adapters.selectolax_lexbor import SelectolaxAdapter
+
+    class DropsOneRecord(SelectolaxAdapter):
+        name = label = "wrong"
+
+        def records(self, doc, kind):
+            return super().records(doc, kind)[:-1]
+''')
+
+
+def test_a_wrong_adapter_fails_the_run(tmp_path):
+    (tmp_path / "wrong_adapter.py").write_text(WRONG)
+    env = {"FASTPARSE_BENCH_ADAPTERS": "wrong=wrong_adapter:DropsOneRecord",
+           "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    proc = _bench("run", "--quick", "--tasks", "extract", "--parsers", "selectolax,wrong",
+                  "--out", str(tmp_path / "raw"), env=env)
+    assert proc.returncode == 3, proc.stdout[-2000:] + proc.stderr[-2000:]
+    assert "WRONG OUTPUT" in proc.stdout and "BENCHMARK FAILED" in proc.stderr
+    run = json.loads((tmp_path / "raw" / "run.json").read_text())
+    assert run["status"] == "failed validation"
+    assert {f["parser"] for f in run["findings"] if not f["known"]} == {"wrong"}
+    assert not (tmp_path / "raw" / "extract").exists()        # nothing timed is reported
+
+
+def test_raw_results_are_written_once(quick_run):
+    proc = _bench("run", "--quick", "--tasks", "parse", "--parsers", "selectolax", "--out", str(quick_run))
+    assert proc.returncode != 0 and "written once" in proc.stderr
+
+
+# ---- units ------------------------------------------------------------------------
+def test_fit_slope_reads_growth_exponents():
+    assert render.fit_slope([(1e4, 1.0), (1e5, 10.0), (1e6, 100.0)]) == pytest.approx(1.0)
+    assert render.fit_slope([(1e4, 1.0), (1e5, 100.0)]) == pytest.approx(2.0)
+
+
+def test_validation_scores_links_on_real_pages_and_fails_generated_ones():
+    real = Page("site/page.html", "article", "real", 10, "x", None)
+    gen = Page("generated/books", "catalog", "generated", 10, "x", "books")
+    want = [["/a", "A"], ["/b", "B"]]
+    findings, agree = validate.check("links", real, {"fastparse": want, "lxml": want[:1]}, None)
+    assert not findings and agree["lxml"] == pytest.approx(0.5) and agree["fastparse"] == 1.0
+    findings, _ = validate.check("links", gen, {"fastparse": want, "lxml": want[:1]}, None)
+    assert [f.parser for f in findings] == ["lxml"] and "differs from fastparse" in findings[0].message
+
+
+def test_extract_is_checked_against_ground_truth_first():
+    gen = Page("generated/books", "catalog", "generated", 10, "x", "books")
+    truth = [{"title": "t"}]
+    findings, _ = validate.check("extract", gen, {"fastparse": [{"title": "wrong"}], "lxml": truth}, truth)
+    assert [f.parser for f in findings] == ["fastparse"]
