@@ -82,9 +82,7 @@ attr_name(DocumentObject *d, const fp_attr *a)
     }
     if (s != small)
         PyMem_Free(s);
-    if (name)
-        PyUnicode_InternInPlace(&name);
-    return name;
+    return name;  /* not interned: the global intern table grows superlinearly on hostile tags */
 }
 
 static PyObject *
