@@ -136,6 +136,39 @@ error:
     return NULL;
 }
 
+/* The slow lookup for names the document's encoding cannot write: every
+ * attribute name decoded and compared (ASCII case-insensitively). */
+static int
+lookup_attr_decoded(TagObject *t, PyObject *name, PyObject **out)
+{
+    PyObject *want = PyObject_CallMethod(name, "lower", NULL);
+    if (!want)
+        return -1;
+    fp_attr a;
+    uint32_t cursor = 0;
+    int found = 0;
+    while (!found && fp_attr_next(&t->doc->doc, t->index, &cursor, &a)) {
+        PyObject *have = attr_name(t->doc, &a);
+        if (!have) {
+            Py_DECREF(want);
+            return -1;
+        }
+        PyObject *low = PyObject_CallMethod(have, "lower", NULL);
+        Py_DECREF(have);
+        found = low ? PyUnicode_Compare(low, want) == 0 : -1;
+        Py_XDECREF(low);
+        if (found < 0) {
+            Py_DECREF(want);
+            return -1;
+        }
+    }
+    Py_DECREF(want);
+    if (!found)
+        return 0;
+    *out = attr_value(t->doc, &a);
+    return *out ? 1 : -1;
+}
+
 /* attribute lookup: 1 found (value in *out, new ref), 0 absent, -1 error */
 static int
 lookup_attr(TagObject *t, PyObject *name, PyObject **out)
@@ -147,13 +180,20 @@ lookup_attr(TagObject *t, PyObject *name, PyObject **out)
     Py_ssize_t len;
     PyObject *encoded = NULL;
     const char *s;
+    /* U+FFFD may stand for a NUL or for bytes that did not decode: only the
+     * decoded names can be compared then */
+    Py_ssize_t fffd = PyUnicode_FindChar(name, 0xFFFD, 0, PyUnicode_GET_LENGTH(name), 1);
+    if (fffd == -2)
+        return -1;
+    if (fffd >= 0)
+        return lookup_attr_decoded(t, name, out);
     if (t->doc->codec) {  /* names are compared with the source bytes, in the document's encoding */
         encoded = PyUnicode_AsEncodedString(name, PyUnicode_AsUTF8(t->doc->codec), "strict");
         if (!encoded) {
             if (!PyErr_ExceptionMatches(PyExc_UnicodeEncodeError))
                 return -1;
             PyErr_Clear();
-            return 0;  /* a name the encoding cannot write is not in this document */
+            return lookup_attr_decoded(t, name, out);  /* e.g. U+FFFD: compare decoded names */
         }
         s = PyBytes_AS_STRING(encoded);
         len = PyBytes_GET_SIZE(encoded);

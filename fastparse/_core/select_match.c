@@ -240,6 +240,10 @@ static int test_nth(fp_sel_ctx *c, const int32_t *t, uint32_t e)
     } else {
         if (!siblings_ready(c, c->el[e].parent))
             return 0;
+        /* a program whose header did not ask for sibling positions (only a
+         * hand-made one: the compiler always sets it) matches nothing */
+        if (!(flags & FP_SEL_NTH_OF_TYPE ? c->tpos && c->trpos : c->pos && c->rpos))
+            return 0;
         if (flags & FP_SEL_NTH_OF_TYPE)
             pos = last ? c->trpos[e] : c->tpos[e];
         else

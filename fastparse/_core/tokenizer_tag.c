@@ -179,19 +179,30 @@ fp_attr_next(const fp_doc *doc, uint32_t i, uint32_t *cursor, fp_attr *out)
     return 1;
 }
 
+/* raw attribute name == lower-case name, a raw U+0000 standing for U+FFFD
+ * (as the attribute name state makes it, and as tag.attrs reports it) */
+static int
+name_matches(const uint8_t *raw, size_t raw_len, const uint8_t *name, size_t len)
+{
+    size_t j = 0;
+    for (size_t k = 0; k < raw_len; k++) {
+        if (raw[k] == 0) {
+            if (len - j < 3 || memcmp(name + j, "\xEF\xBF\xBD", 3) != 0)
+                return 0;
+            j += 3;
+        } else if (j >= len || fp_lower(raw[k]) != name[j++]) {
+            return 0;
+        }
+    }
+    return j == len;
+}
+
 int
 fp_attr_find(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_attr *out)
 {
     uint32_t cursor = 0;
-    while (fp_attr_next(doc, i, &cursor, out)) {
-        if (out->name_len != len)
-            continue;
-        const uint8_t *s = doc->buf + out->name_start;
-        size_t k = 0;
-        while (k < len && fp_lower(s[k]) == (uint8_t)name[k])
-            k++;
-        if (k == len)
+    while (fp_attr_next(doc, i, &cursor, out))
+        if (name_matches(doc->buf + out->name_start, out->name_len, (const uint8_t *)name, len))
             return 1;
-    }
     return 0;
 }

@@ -1,0 +1,324 @@
+/* fuzz_engine.c — libFuzzer harness over the C engine alone (no Python):
+ * fp_parse, then every read path a binding would take: the index invariants,
+ * fp_attr_next / fp_attr_value on every element, fp_text and fp_doc_text
+ * with varied options, fp_find with queries taken from the document itself.
+ *
+ * Also fp_prescan / fp_encoding_for_label on the same bytes, and, when bit 7
+ * of byte 0 is set, a selector program (fp_select_check, then fp_select_run
+ * with and without the tag index, and fp_select_test, when the checker
+ * accepts it).
+ *
+ * Input layout: byte 0 picks the options (recovery, scripting, legacy,
+ * fragment context, a small max_depth, a selector program), byte 1 the
+ * fragment context tag (or, with a program, its length in 4-byte words),
+ * the rest is the HTML, after the program when there is one. seeds.py
+ * writes programs compiled from real selectors. Invariant violations abort, so libFuzzer keeps them
+ * as crashes just like ASan/UBSan reports.
+ * Build and run: tests/fuzz/build.sh, tests/fuzz/README.md. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fp.h"
+#include "prescan.h"
+#include "select.h"
+#include "tags_gen.h"
+
+/* -DFP_FUZZ_REPORT_ONLY (the coverage build): print, do not abort, so a
+ * known bug does not stop a -runs=0 pass over the corpus. */
+#ifdef FP_FUZZ_REPORT_ONLY
+#define FP_FUZZ_FAIL() ((void)0)
+#else
+#define FP_FUZZ_FAIL() abort()
+#endif
+#define CHECK(cond)                                                              \
+    do {                                                                         \
+        if (!(cond)) {                                                           \
+            fprintf(stderr, "invariant failed: %s (%s:%d)\n", #cond, __FILE__,   \
+                    __LINE__);                                                   \
+            FP_FUZZ_FAIL();                                                      \
+        }                                                                        \
+    } while (0)
+
+/* FP_FUZZ_SKIP (comma-separated, read once): known, reported bugs the checks
+ * step around so a run can find new ones. "select": no selector programs.
+ * Empty by default. */
+static int skip_select;
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    const char *skip = getenv("FP_FUZZ_SKIP");
+    skip_select = skip && strstr(skip, "select") != NULL;
+    return 0;
+}
+
+/* The index must describe a forest laid over the buffer in document order. */
+static void
+check_index(const fp_doc *d)
+{
+    for (uint32_t i = 0; i < d->n; i++) {
+        const fp_elem *e = &d->elems[i];
+        CHECK(e->start < e->inner_start);
+        CHECK(e->inner_start <= e->inner_end);
+        CHECK(e->inner_end <= e->end);
+        CHECK(e->end <= d->len);
+        CHECK(e->last >= i && e->last < d->n);
+        CHECK(e->closed >= FP_CLOSED_END_TAG && e->closed <= FP_CLOSED_EOF);
+        if (i > 0)
+            CHECK(d->elems[i - 1].start < e->start);
+        if (e->parent < 0) {
+            CHECK(e->depth == 0);
+        } else {
+            const fp_elem *p = &d->elems[e->parent];
+            CHECK((uint32_t)e->parent < i);
+            /* depth is the spec tree's: a fostered element's parent there is
+             * fp_dom_parent (the table's parent), not its index parent */
+            int32_t dp = fp_dom_parent(d, i);
+            CHECK(e->depth == (dp < 0 ? 0 : d->elems[dp].depth + 1));
+            CHECK(p->last >= e->last);
+            CHECK(p->inner_start <= e->start);
+            CHECK(e->end <= p->inner_end);  /* and so inside the parent's span */
+        }
+        size_t len;
+        const uint8_t *name = fp_tag_name(d, e->tag, &len);
+        CHECK(name != NULL && len > 0);
+        CHECK(fp_tag_lookup(d, name, len) == e->tag);
+    }
+    for (uint32_t k = 0; k < d->nerrors; k++)
+        CHECK(d->errors[k].offset <= d->len);
+}
+
+/* Attributes lie inside the start tag; values decode without failing. */
+static void
+check_attrs(const fp_doc *d, uint32_t i, fp_buf *scratch)
+{
+    const fp_elem *e = &d->elems[i];
+    uint32_t cursor = 0, n = 0;
+    fp_attr a;
+    while (fp_attr_next(d, i, &cursor, &a)) {
+        CHECK(a.name_len > 0);
+        CHECK(a.name_start > e->start && a.name_start + a.name_len <= e->inner_start);
+        if (a.has_value)
+            CHECK(a.value_start >= a.name_start + a.name_len &&
+                  a.value_start + a.value_len <= e->inner_start);
+        scratch->len = 0;
+        CHECK(fp_attr_value(d, &a, scratch) == 0);
+        CHECK(++n <= e->inner_start - e->start);
+        /* found again by its lower-cased name, a NUL written as U+FFFD (as
+         * tag.attrs reports it) */
+        fp_attr first;
+        char lname[3 * 64];
+        size_t len = 0;
+        if (a.name_len < 64) {
+            for (uint32_t k = 0; k < a.name_len; k++) {
+                uint8_t c = d->buf[a.name_start + k];
+                if (c == 0) {
+                    memcpy(lname + len, "\xEF\xBF\xBD", 3);
+                    len += 3;
+                } else {
+                    lname[len++] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+                }
+            }
+            CHECK(fp_attr_find(d, i, lname, len, &first) == 1);
+        }
+    }
+}
+
+static const uint16_t skip_default[] = {FP_TAG_SCRIPT, FP_TAG_STYLE, FP_TAG_TEMPLATE};
+
+static void
+check_text(const fp_doc *d, uint32_t i, int variant, fp_buf *out)
+{
+    fp_text_opts o = {0};
+    if (variant & 1) {
+        o.sep = (const uint8_t *)" | ";
+        o.sep_len = 3;
+    }
+    o.strip = (variant >> 1) & 1;
+    if (variant & 4) {
+        o.skip = skip_default;
+        o.nskip = 3;
+    }
+    out->len = 0;
+    if (i == UINT32_MAX)
+        CHECK(fp_doc_text(d, &o, out) == 0);
+    else
+        CHECK(fp_text(d, i, &o, out) == 0);
+}
+
+/* Queries built from what the document holds: its tag names, and the first
+ * id / class / other attribute values it has. Results must be in range,
+ * increasing, and match fp_match. */
+static void
+check_find(const fp_doc *d, const uint8_t *ctl, size_t nctl)
+{
+    if (!d->n)
+        return;
+    uint32_t *out = malloc(d->n * sizeof *out);
+    CHECK(out != NULL);
+    for (size_t k = 0; k < nctl && k < 4; k++) {
+        uint32_t i = ctl[k] % d->n;
+        const fp_elem *e = &d->elems[i];
+        fp_query q = {.tag = (ctl[k] & 1) ? e->tag : -1};
+        fp_attr a;
+        fp_attr_query aq = {0};
+        if (fp_attr_find(d, i, "id", 2, &a) && (ctl[k] & 2)) {
+            q.id = d->buf + a.value_start;
+            q.id_len = a.value_len;
+        }
+        if (fp_attr_find(d, i, "class", 5, &a) && (ctl[k] & 4)) {
+            q.cls = d->buf + a.value_start;   /* the whole value as one token */
+            q.cls_len = a.value_len;
+        }
+        uint32_t cur = 0;
+        char lname[64];
+        if ((ctl[k] & 8) && fp_attr_next(d, i, &cur, &a) && a.name_len < sizeof lname) {
+            for (uint32_t m = 0; m < a.name_len; m++) {
+                uint8_t c = d->buf[a.name_start + m];
+                lname[m] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+            }
+            aq.name = lname;
+            aq.name_len = a.name_len;
+            if (ctl[k] & 16) {
+                aq.value = d->buf + a.value_start;
+                aq.value_len = a.value_len;
+            }
+            q.attrs = &aq;
+            q.nattrs = 1;
+        }
+        uint32_t first = (ctl[k] & 32) ? i : 0;
+        uint32_t last = (ctl[k] & 32) ? e->last : d->n - 1;
+        uint32_t limit = (ctl[k] & 64) ? 1 : d->n;
+        uint32_t got = fp_find(d, first, last, &q, out, limit);
+        CHECK(got <= limit);
+        for (uint32_t m = 0; m < got; m++) {
+            CHECK(out[m] >= first && out[m] <= last);
+            CHECK(m == 0 || out[m] > out[m - 1]);
+            CHECK(fp_match(d, out[m], &q));
+        }
+        /* a plain tag query must find the element it was built from */
+        if (q.tag >= 0 && !q.id && !q.cls && !q.nattrs && limit == d->n)
+            CHECK(got >= 1);
+    }
+    free(out);
+}
+
+/* The encoding prescan reads only its window and names a known encoding. */
+static void
+check_prescan(const uint8_t *buf, size_t len)
+{
+    const char *name = fp_prescan(buf, len < 1024 ? len : 1024);
+    if (name)
+        CHECK(fp_encoding_for_label((const uint8_t *)name, strlen(name)) != NULL);
+    name = fp_prescan(buf, len);
+    if (name)
+        CHECK(fp_encoding_for_label((const uint8_t *)name, strlen(name)) != NULL);
+    fp_encoding_for_label(buf, len < 40 ? len : 40);
+}
+
+/* A program the checker accepts must run without faults, in order, in range,
+ * and give the same elements with and without the per-document tag index. */
+static void
+check_select(const fp_doc *d, const uint8_t *raw, size_t nbytes)
+{
+    uint32_t *prog = malloc(nbytes ? nbytes : 4);  /* aligned copy */
+    CHECK(prog != NULL);
+    memcpy(prog, raw, nbytes);
+    if (fp_select_check((const uint8_t *)prog, nbytes) == 0) {
+        size_t isize = fp_select_index_size(d);
+        uint32_t *index = malloc(isize ? isize : 4);
+        CHECK(index != NULL);
+        fp_select_index_build(d, index);
+        fp_buf plain = {0}, indexed = {0};
+        int32_t scopes[2] = {-1, d->n ? 0 : -1};
+        for (int k = 0; k < 2; k++) {
+            plain.len = indexed.len = 0;
+            CHECK(fp_select_run(d, scopes[k], (const uint8_t *)prog, nbytes, UINT32_MAX, NULL,
+                                &plain) == FP_OK);
+            CHECK(fp_select_run(d, scopes[k], (const uint8_t *)prog, nbytes, UINT32_MAX, index,
+                                &indexed) == FP_OK);
+            CHECK(plain.len == indexed.len &&
+                  (plain.len == 0 || memcmp(plain.data, indexed.data, plain.len) == 0));
+            const uint32_t *hit = (const uint32_t *)plain.data;
+            for (size_t m = 0; m < plain.len / 4; m++) {
+                CHECK(hit[m] < d->n);
+                CHECK(m == 0 || hit[m] > hit[m - 1]);
+                CHECK(fp_select_test(d, hit[m], (const uint8_t *)prog, nbytes) == 1 ||
+                      scopes[k] >= 0);  /* :scope differs between the two calls */
+            }
+        }
+        for (uint32_t i = 0; i < d->n && i < 64; i++)
+            CHECK(fp_select_test(d, i, (const uint8_t *)prog, nbytes) >= 0);
+        fp_buf_free(&plain);
+        fp_buf_free(&indexed);
+        free(index);
+    }
+    free(prog);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 2)
+        return 0;
+    uint8_t mode = data[0], ctx = data[1];
+    const uint8_t *buf = data + 2;
+    size_t len = size - 2;
+    const uint8_t *prog = NULL;
+    size_t prog_len = 0;
+    if (mode & 0x80) {
+        prog_len = (size_t)ctx * 4;
+        if (prog_len > len)
+            prog_len = len & ~(size_t)3;
+        prog = buf;
+        buf += prog_len;
+        len -= prog_len;
+        ctx = 0;
+    }
+    check_prescan(buf, len);
+    /* a private copy, so ASan catches any read past the document's end */
+    uint8_t *copy = malloc(len ? len : 1);
+    if (!copy)
+        return 0;
+    memcpy(copy, buf, len);
+
+    fp_options opts = {
+        .max_size = 256u << 20,
+        .max_depth = (mode & 0x40) ? 1 + (ctx & 15) : 4096,
+        .recovery = (mode & 1) ? FP_RECOVERY_NONE : FP_RECOVERY_HTML5,
+        .scripting = (mode >> 1) & 1,
+        .legacy = (mode >> 2) & 1,
+        .context = (mode & 8) ? (uint16_t)(1 + ctx % (FP_TAG__COUNT - 1)) : 0,
+    };
+    fp_doc d;
+    memset(&d, 0, sizeof d);
+    fp_status st = fp_parse(&d, copy, len, &opts);
+    if (st == FP_OK) {
+        check_index(&d);
+        fp_buf scratch = {0};
+        /* bound the work on big inputs: attributes of up to 256 elements,
+         * the text of up to 16 (a text walks the whole subtree) */
+        uint32_t step = d.n > 256 ? d.n / 256 : 1;
+        for (uint32_t i = 0; i < d.n; i += step)
+            check_attrs(&d, i, &scratch);
+        step = d.n > 16 ? d.n / 16 : 1;
+        for (uint32_t i = (mode >> 3) % step; i < d.n; i += step)
+            check_text(&d, i, (mode >> 4) & 7, &scratch);
+        check_text(&d, UINT32_MAX, mode & 7, &scratch);
+        check_find(&d, buf, len);
+        if (prog && !skip_select)
+            check_select(&d, prog, prog_len);
+        fp_buf_free(&scratch);
+        fp_doc_free(&d);
+    } else {
+        CHECK(st == FP_ETOODEEP);  /* no size limit is hit here and malloc works */
+        CHECK(d.fail_offset <= len);
+        CHECK(d.elems == NULL);
+    }
+    free(copy);
+    return 0;
+}
