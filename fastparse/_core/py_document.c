@@ -224,6 +224,28 @@ keep(fp_query_keep *k, PyObject *o)
     return 0;
 }
 
+/* An id= or cls= filter as bytes in the document's encoding (kept alive in
+ * k); *nothing set when the text cannot occur in this document. */
+static int
+text_filter(DocumentObject *d, PyObject *value, const char *what, fp_query_keep *k,
+            const uint8_t **out, size_t *out_len, int *nothing)
+{
+    if (!value || value == Py_None)
+        return 0;
+    PyObject *b = encode_for_doc(d, value, what);
+    if (!b) {
+        if (PyErr_Occurred())
+            return -1;
+        *nothing = 1;
+        return 0;
+    }
+    if (keep(k, b) < 0)
+        return -1;
+    *out = (const uint8_t *)PyBytes_AS_STRING(b);
+    *out_len = (size_t)PyBytes_GET_SIZE(b);
+    return 0;
+}
+
 int
 fp_query_build(DocumentObject *d, PyObject *name, PyObject *id, PyObject *cls, PyObject *attrs,
                fp_query *q, fp_query_keep *k)
@@ -246,32 +268,9 @@ fp_query_build(DocumentObject *d, PyObject *name, PyObject *id, PyObject *cls, P
         if (q->tag < 0)
             nothing = 1;
     }
-    if (id && id != Py_None) {
-        PyObject *b = encode_for_doc(d, id, "id");
-        if (!b) {
-            if (PyErr_Occurred())
-                return -1;
-            nothing = 1;
-        } else {
-            if (keep(k, b) < 0)
-                return -1;
-            q->id = (const uint8_t *)PyBytes_AS_STRING(b);
-            q->id_len = (size_t)PyBytes_GET_SIZE(b);
-        }
-    }
-    if (cls && cls != Py_None) {
-        PyObject *b = encode_for_doc(d, cls, "cls");
-        if (!b) {
-            if (PyErr_Occurred())
-                return -1;
-            nothing = 1;
-        } else {
-            if (keep(k, b) < 0)
-                return -1;
-            q->cls = (const uint8_t *)PyBytes_AS_STRING(b);
-            q->cls_len = (size_t)PyBytes_GET_SIZE(b);
-        }
-    }
+    if (text_filter(d, id, "id", k, &q->id, &q->id_len, &nothing) < 0 ||
+        text_filter(d, cls, "cls", k, &q->cls, &q->cls_len, &nothing) < 0)
+        return -1;
     if (attrs && attrs != Py_None) {
         if (!PyDict_Check(attrs)) {
             PyErr_Format(PyExc_TypeError, "attrs must be a dict, not %.100s", Py_TYPE(attrs)->tp_name);
