@@ -45,28 +45,13 @@ fp_tag_known(const uint8_t *raw, size_t len)
 {
     if (len == 0)
         return 0;
-    if (len > 12)
-        return lookup_long(raw, len);
     uint64_t key = 0;
-    for (size_t i = 0; i < len; i++) {
-        uint8_t c = raw[i] | 0x20;
-        uint64_t code;
-        if (c >= 'a' && c <= 'z' && (raw[i] & 0xC0) == 0x40)
-            code = (uint64_t)(c - 'a' + 6);
-        else if (raw[i] >= '1' && raw[i] <= '6')
-            code = (uint64_t)(raw[i] - '1');
-        else
-            return lookup_long(raw, len);
-        key = (key << 5) | code;
+    unsigned bad = len > 12 ? 0x80 : 0;
+    for (size_t i = 0; i < len && !(bad & 0x80); i++) {
+        bad |= fp_pack_code_gen[raw[i]];
+        key = (key << 5) | (fp_pack_code_gen[raw[i]] & 31);
     }
-    uint32_t mask = (1u << FP_TAG_HASH_BITS) - 1;
-    uint32_t s = (uint32_t)((key * FP_TAG_HASH_MULT) >> (64 - FP_TAG_HASH_BITS));
-    while (fp_tag_hash_keys[s]) {
-        if (fp_tag_hash_keys[s] == key)
-            return fp_tag_hash_ids[s];
-        s = (s + 1) & mask;
-    }
-    return 0;
+    return bad & 0x80 ? lookup_long(raw, len) : fp_tag_by_key(key);
 }
 
 static uint32_t
