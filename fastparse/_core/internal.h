@@ -80,9 +80,8 @@ const uint8_t *fp_tok_markup(const uint8_t *p, const uint8_t *end, int cdata_ok,
  * Returns the '<' of the appropriate end tag, or `end` when there is none. */
 const uint8_t *fp_tok_rawtext_end(const uint8_t *p, const uint8_t *end,
                                   const uint8_t *name, size_t name_len);
-const uint8_t *fp_tok_script_end(const uint8_t *p, const uint8_t *end);
-/* ... and *escaped = 1 when the input ends in the script data escaped states */
-const uint8_t *fp_tok_script_end_state(const uint8_t *p, const uint8_t *end, int *escaped);
+/* script data; *escaped = 1 when the input ends in the script data escaped states */
+const uint8_t *fp_tok_script_end(const uint8_t *p, const uint8_t *end, int *escaped);
 
 /* ---- tags.c ---- */
 int fp_tag_intern(fp_names *names, const uint8_t *raw, size_t len);  /* id; -1 ENOMEM, -2 too many names */

@@ -46,7 +46,7 @@ skip_raw_text(fp_sim *s, int32_t i, const uint8_t *from, const uint8_t *end)
     int escaped = 0;
     const uint8_t *name = fp_tag_name(d, el->tag, &len);
     if (el->tag == FP_TAG_SCRIPT)
-        close = fp_tok_script_end_state(from, end, &escaped);
+        close = fp_tok_script_end(from, end, &escaped);
     else if (el->tag == FP_TAG_PLAINTEXT)
         close = end;
     else

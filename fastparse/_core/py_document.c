@@ -684,50 +684,43 @@ doc_errors(DocumentObject *d, void *closure)
     return list;
 }
 
-static const char *const select_fn_names[4] = {"select", "select_one", "matches", "closest"};
+static const char *const select_fn_names[FP_SELECT_FN__COUNT] = {"select", "select_one", "matches",
+                                                                  "closest"};
 
-/* fastparse.selectors.<fn>(self, css); the functions are looked up once
+/* fastparse.selectors.<which>(self, css); the functions are looked up once
  * (the selector package imports lazily: parsing alone never loads it). */
-static PyObject *
-delegate(PyObject *self, const char *fn, PyObject *const *args, Py_ssize_t nargs)
+PyObject *
+fp_delegate_select(PyObject *self, int which, PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 1) {
-        PyErr_Format(PyExc_TypeError, "%s() takes exactly one argument (%zd given)", fn, nargs);
+        PyErr_Format(PyExc_TypeError, "%s() takes exactly one argument (%zd given)", select_fn_names[which],
+                     nargs);
         return NULL;
     }
     fp_state *st = fp_state_of_type(Py_TYPE(self));
-    int k = 0;
-    while (k < 3 && strcmp(select_fn_names[k], fn))
-        k++;
-    if (!st->select_fns[k]) {
+    if (!st->select_fns[which]) {
         PyObject *mod = PyImport_ImportModule("fastparse.selectors");
         if (!mod)
             return NULL;
-        st->select_fns[k] = PyObject_GetAttrString(mod, fn);
+        st->select_fns[which] = PyObject_GetAttrString(mod, select_fn_names[which]);
         Py_DECREF(mod);
-        if (!st->select_fns[k])
+        if (!st->select_fns[which])
             return NULL;
     }
     PyObject *call_args[3] = {NULL, self, args[0]};
-    return PyObject_Vectorcall(st->select_fns[k], call_args + 1, 2 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
-}
-
-PyObject *
-fp_delegate_select(PyObject *self, const char *fn, PyObject *const *args, Py_ssize_t nargs)
-{
-    return delegate(self, fn, args, nargs);
+    return PyObject_Vectorcall(st->select_fns[which], call_args + 1, 2 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
 }
 
 static PyObject *
 doc_select(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    return delegate(self, "select", args, nargs);
+    return fp_delegate_select(self, FP_SELECT_FN_SELECT, args, nargs);
 }
 
 static PyObject *
 doc_select_one(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    return delegate(self, "select_one", args, nargs);
+    return fp_delegate_select(self, FP_SELECT_FN_SELECT_ONE, args, nargs);
 }
 
 static PyObject *

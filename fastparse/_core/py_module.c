@@ -361,7 +361,7 @@ module_traverse(PyObject *m, visitproc visit, void *arg)
     Py_VISIT(st->MISSING);
     Py_VISIT(st->ParseLimitError);
     Py_VISIT(st->ParseError);
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < FP_SELECT_FN__COUNT; k++)
         Py_VISIT(st->select_fns[k]);
     return 0;
 }
@@ -375,7 +375,7 @@ module_clear(PyObject *m)
     Py_CLEAR(st->MISSING);
     Py_CLEAR(st->ParseLimitError);
     Py_CLEAR(st->ParseError);
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < FP_SELECT_FN__COUNT; k++)
         Py_CLEAR(st->select_fns[k]);
     return 0;
 }

@@ -604,25 +604,25 @@ tag_find_all(TagObject *t, PyObject *args, PyObject *kwargs)
 static PyObject *
 tag_select(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    return fp_delegate_select(self, "select", args, nargs);
+    return fp_delegate_select(self, FP_SELECT_FN_SELECT, args, nargs);
 }
 
 static PyObject *
 tag_select_one(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    return fp_delegate_select(self, "select_one", args, nargs);
+    return fp_delegate_select(self, FP_SELECT_FN_SELECT_ONE, args, nargs);
 }
 
 static PyObject *
 tag_matches(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    return fp_delegate_select(self, "matches", args, nargs);
+    return fp_delegate_select(self, FP_SELECT_FN_MATCHES, args, nargs);
 }
 
 static PyObject *
 tag_closest(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    return fp_delegate_select(self, "closest", args, nargs);
+    return fp_delegate_select(self, FP_SELECT_FN_CLOSEST, args, nargs);
 }
 
 /* ---- protocol ---- */

@@ -32,13 +32,17 @@ typedef struct {
     uint32_t index;
 } TagObject;
 
+/* the fastparse.selectors functions the select methods delegate to */
+enum { FP_SELECT_FN_SELECT, FP_SELECT_FN_SELECT_ONE, FP_SELECT_FN_MATCHES, FP_SELECT_FN_CLOSEST,
+       FP_SELECT_FN__COUNT };
+
 typedef struct {
     PyTypeObject *Document_type;
     PyTypeObject *Tag_type;
     PyObject *MISSING;          /* fastparse.MISSING */
     PyObject *ParseLimitError;
     PyObject *ParseError;       /* the namedtuple class of doc.errors entries */
-    PyObject *select_fns[4];    /* fastparse.selectors select/select_one/matches/closest, on first use */
+    PyObject *select_fns[FP_SELECT_FN__COUNT];    /* fastparse.selectors functions by FP_SELECT_FN_*, on first use */
 } fp_state;
 
 fp_state *fp_state_of_type(PyTypeObject *type);
@@ -66,7 +70,7 @@ PyObject *fp_find_common(DocumentObject *d, uint32_t first, uint32_t last, PyObj
                          PyObject *kwargs, int find_all);
 /* text of element i, or of the document when i < 0; args NULL: .text (nothing skipped) */
 PyObject *fp_get_text(DocumentObject *d, int64_t i, PyObject *args, PyObject *kwargs);
-/* calls fastparse.selectors.<fn>(self, css) */
-PyObject *fp_delegate_select(PyObject *self, const char *fn, PyObject *const *args, Py_ssize_t nargs);
+/* calls fastparse.selectors.<which>(self, css) */
+PyObject *fp_delegate_select(PyObject *self, int which, PyObject *const *args, Py_ssize_t nargs);
 
 #endif

@@ -33,14 +33,7 @@ static const uint8_t SCRIPT[] = "script";
 
 /* 13.2.5.4 Script data state and its escaped / double escaped sub-states. */
 const uint8_t *
-fp_tok_script_end(const uint8_t *p, const uint8_t *end)
-{
-    int escaped;
-    return fp_tok_script_end_state(p, end, &escaped);
-}
-
-const uint8_t *
-fp_tok_script_end_state(const uint8_t *p, const uint8_t *end, int *escaped)
+fp_tok_script_end(const uint8_t *p, const uint8_t *end, int *escaped)
 {
     enum { DATA, ESCAPED, DOUBLE } state = DATA;
     *escaped = 0;
