@@ -375,14 +375,17 @@ def fastparse_tree(case: TreeCase) -> NeutralTree:
 
 
 def fastparse_neutral(doc) -> NeutralTree:
-    """Neutral tree of a parsed fastparse Document (document order, tag.parent links)."""
+    """Neutral tree of a parsed fastparse Document, walked through doc.children and
+    tag.children: tree order, which puts a foster-parented element before its table
+    (document order keeps it at its source position)."""
     tree = NeutralTree()
-    position: dict[int, int] = {}
-    for tag in doc:
-        parent = tag.parent
-        position[tag.index] = len(tree.names)
-        tree.parents.append(position[parent.index] if parent else -1)
+    stack = [(tag, -1) for tag in reversed(doc.children)]
+    while stack:
+        tag, parent = stack.pop()
+        tree.parents.append(parent)
         tree.names.append(tag.name)
+        here = len(tree.names) - 1
+        stack.extend((child, here) for child in reversed(tag.children))
     tree.text = doc.text or ""
     return tree
 

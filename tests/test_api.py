@@ -152,6 +152,11 @@ def test_root(doc):
     assert fp.parse("<!-- c --><p>x").root.name == "p"
 
 
+def test_document_children_are_the_top_level_elements():
+    assert [t.name for t in fp.parse("<p>a<p>b<div><i>c</i></div>").children] == ["p", "p", "div"]
+    assert fp.parse("").children == [] and fp.parse("text").children == []
+
+
 def test_empty_document():
     d = fp.parse(b"")
     assert len(d) == 0 and list(d) == []

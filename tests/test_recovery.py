@@ -10,7 +10,8 @@ design, the test says so.
 Foster parenting: a fostered element keeps its source position in the index,
 inside the table's range (descendants stay contiguous); the engine marks it
 FP_EF_FOSTERED and fp_dom_parent() gives the spec's parent (the table's
-parent), which is what tag.parent reports.
+parent), which is what tag.parent reports; tag.children lists it in tree order,
+before its table, as the spec inserts it.
 """
 
 import time
@@ -101,6 +102,20 @@ def test_fostered_element_reports_the_tables_parent(src):
     assert fp.parse(src).find(id="x").parent.id == "p"
 
 
+def test_children_put_fostered_elements_before_their_table():
+    d = fp.parse("<body><i>a</i><table><tr><div>x</div><td><table><b>n</b></table>"
+                 "</td><span>y</span></tr></table><u>z</u>")
+    body = d.find("body")
+    assert [c.name for c in body.children] == ["i", "div", "span", "table", "u"]
+    assert [t.name for t in d] == ["body", "i", "table", "tr", "div", "td", "table", "b",
+                                   "span", "u"]   # document order stays source order
+    assert [c.name for c in d.find("td").children] == ["b", "table"]
+    assert d.find("div").next_sibling().name == "span"
+    assert d.find("span").next_sibling().name == "table"
+    assert d.find("table").prev_sibling().name == "span"
+    assert [c.name for c in fp.parse("<table><p>x").children] == ["p", "table"]
+
+
 def test_hidden_input_is_not_fostered():
     # input type=hidden stays in the table (and the second one does not clear anything)
     d = fp.parse("<table><input type=HIDDEN id=x><tr><td>")
@@ -173,10 +188,18 @@ def test_frameset_after_body_content_is_ignored(src):
 
 
 def test_frameset_replaces_a_body_with_no_content_yet():
-    # the spec removes the body; fastparse keeps the div (it has a start tag) and closes it
-    d = fp.parse("<!doctype html><div><frameset><frame>")
-    assert outline(d) == "div,frameset(frame)"
-    assert d.find("div").closed_by == "implied"
+    # the spec removes the (implied) body and what it held; so does the index, with
+    # a parse error at the <frameset>
+    d = fp.parse("<!doctype html><div><p><svg><path/></svg></p></div> <frameset><frame>")
+    assert outline(d) == "frameset(frame)"
+    assert ("unexpected-start-tag", 52) in [(e.code, e.offset) for e in d.errors]
+
+
+def test_frameset_keeps_the_head():
+    d = fp.parse("<html><head><title>t</title></head><div></div><frameset><frame>")
+    assert outline(d) == "html(head(title),frameset(frame))"
+    d = fp.parse("<title>t</title><link><div></div><frameset>")
+    assert outline(d) == "title,link,frameset"
 
 
 def test_hidden_input_keeps_frameset_ok():
@@ -251,10 +274,23 @@ def test_noscript_after_head_is_an_ordinary_element():
     assert tree("<head></head><noscript><img>") == "head,noscript(img)"
 
 
-def test_head_is_not_reopened():
-    # the spec puts <link> after </head> back into the head; fastparse keeps the
-    # head's range as written (its end tag is in the source) and the link after it
-    assert tree("<head><meta></head><link>") == "head(meta),link"
+@pytest.mark.parametrize("src, expected", [
+    ("<head><meta></head><link>", "head(meta,link)"),
+    ("<head></head><!-- x --> <style></style><script></script><p>", "head(style,script),p"),
+    ("<html><head></head><template><div></div></template><p>", "html(head(template(div)),p)"),
+    ("<head></head>text<link>", "head,link"),      # text began the body
+    ("<head></head><p><link>", "head,p(link)"),
+])
+def test_head_tags_after_head_end_go_back_into_the_head(src, expected):
+    assert tree(src) == expected
+
+
+def test_reopened_head_ends_with_what_went_into_it():
+    d = fp.parse("<head></head><title>T</title><p>x")
+    head = d.find("head")
+    assert head.html == "<head></head><title>T</title>"
+    assert head.find("title").text == "T" and head.closed_by == "end-tag"
+    assert d.find("p").parent.name != "head"
 
 
 # ---- the adoption agency, without clones ----
@@ -357,9 +393,21 @@ def test_new_rules_parse_in_linear_time(make):
     loops = 1
     while _time(small, loops) < 0.02 and loops < 256:   # measure at least ~20 ms
         loops *= 2
+    # a cache level can end between the two sizes (seen here: 2048 -> 4096 costs 2.5x on
+    # any input); then the bound is relative to flat markup with the same element count
+    flat_small, flat_big = _flat_like(small), _flat_like(big)
     ratio = float("inf")
     for _ in range(3):   # a busy machine can spoil one measurement
         ratio = min(ratio, _time(big, loops) / _time(small, loops))
         if ratio <= 2.3:
             break
-    assert ratio <= 2.3
+        flat = _time(flat_big, loops) / _time(flat_small, loops)
+        if ratio <= 1.15 * flat:
+            break
+    else:
+        pytest.fail(f"doubling the input costs {ratio:.2f}x the time (flat markup: {flat:.2f}x)")
+
+
+def _flat_like(src: str) -> str:
+    """Sibling elements, no nesting rules at play, as many tags as src has."""
+    return "<i></i>" * (src.count("<") // 2)

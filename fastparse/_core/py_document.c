@@ -651,6 +651,12 @@ doc_root(DocumentObject *d, void *closure)
 }
 
 static PyObject *
+doc_children(DocumentObject *d, void *closure)
+{
+    return fp_children_list(d, -1);
+}
+
+static PyObject *
 doc_source(DocumentObject *d, void *closure)
 {
     return Py_NewRef(d->source);
@@ -776,6 +782,8 @@ static PyGetSetDef doc_getset[] = {
     {"source", (getter)doc_source, NULL, "The object that was parsed (str or bytes), kept alive.", NULL},
     {"encoding", (getter)doc_encoding, NULL, "WHATWG name of the encoding used ('utf-8', ...).", NULL},
     {"root", (getter)doc_root, NULL, "The first top-level element, or MISSING.", NULL},
+    {"children", (getter)doc_children, NULL,
+     "The top-level elements, in tree order (usually just <html>).", NULL},
     {"text", (getter)doc_text, NULL, "All text of the document, references decoded, comments excluded.", NULL},
     {"errors", (getter)doc_errors, NULL, "Parse errors: list of ParseError(code, offset, line, col).", NULL},
     {"html", (getter)doc_html, NULL, "The whole source as str.", NULL},

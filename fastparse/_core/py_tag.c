@@ -2,7 +2,9 @@
  * is computed from the index and the source when asked: attributes are
  * re-scanned from the start tag, text is decoded from the source. */
 #include "py_types.h"
+#include "tags_gen.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define TAG_ELEM(t) (&(t)->doc->doc.elems[(t)->index])
@@ -449,10 +451,50 @@ has_fostered(DocumentObject *d)
     return d->fostered;
 }
 
-/* Children of p (-1: top-level elements), in document order, into a new
- * buffer (caller frees). With foster parenting, an element's children are
- * the elements whose DOM parent it is: fostered ones sit inside a table's
- * index range but belong to the table's parent. */
+static int
+cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Put foster-parented children where the HTML Standard inserts them: right
+ * before the table they were moved out of, in source order among themselves.
+ * Each child gets the key (anchor, 0 if fostered, index), anchor being its own
+ * index or, for a fostered child, its table's. Returns -1 on memory error. */
+static int
+tree_order(const fp_doc *d, int32_t p, uint32_t *kids, uint32_t n)
+{
+    const fp_elem *e = d->elems;
+    uint64_t *key = PyMem_Malloc((n ? n : 1) * sizeof *key);
+    if (!key) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t j = kids[k], anchor = j;
+        uint64_t fostered = (e[j].flags & FP_EF_FOSTERED) != 0;
+        if (fostered) {
+            uint32_t a = j;
+            while (e[a].parent != p && e[a].parent >= 0)
+                a = (uint32_t)e[a].parent;
+            /* appended inside a template: source order; moved out of a table: before it */
+            if (e[a].parent == p && e[a].tag == FP_TAG_TABLE)
+                anchor = a;
+        }
+        key[k] = (uint64_t)anchor << 33 | (uint64_t)!fostered << 32 | j;
+    }
+    qsort(key, n, sizeof *key, cmp_u64);
+    for (uint32_t k = 0; k < n; k++)
+        kids[k] = (uint32_t)key[k];
+    PyMem_Free(key);
+    return 0;
+}
+
+/* Children of p (-1: top-level elements), in tree order, into a new buffer
+ * (caller frees). Tree order is document order except with foster parenting:
+ * a fostered element sits inside its table's index range but is a child of
+ * the table's parent, placed before the table. */
 static uint32_t *
 children_of(DocumentObject *d, int32_t p, uint32_t *count)
 {
@@ -476,20 +518,30 @@ children_of(DocumentObject *d, int32_t p, uint32_t *count)
         }
         out[n++] = j;
     }
+    if (slow && tree_order(&d->doc, p, out, n) < 0) {
+        PyMem_Free(out);
+        return NULL;
+    }
     *count = n;
     return out;
+}
+
+PyObject *
+fp_children_list(DocumentObject *d, int32_t p)
+{
+    uint32_t n;
+    uint32_t *idx = children_of(d, p, &n);
+    if (!idx)
+        return NULL;
+    PyObject *list = fp_tag_list(d, idx, n);
+    PyMem_Free(idx);
+    return list;
 }
 
 static PyObject *
 tag_children(TagObject *t, void *closure)
 {
-    uint32_t n;
-    uint32_t *idx = children_of(t->doc, (int32_t)t->index, &n);
-    if (!idx)
-        return NULL;
-    PyObject *list = fp_tag_list(t->doc, idx, n);
-    PyMem_Free(idx);
-    return list;
+    return fp_children_list(t->doc, (int32_t)t->index);
 }
 
 static PyObject *
@@ -722,7 +774,8 @@ static PyGetSetDef tag_getset[] = {
     {"namespace", (getter)tag_namespace, NULL, "'html', 'svg' or 'math'.", NULL},
     {"document", (getter)tag_document, NULL, "The Document this tag belongs to.", NULL},
     {"parent", (getter)tag_parent, NULL, "The parent element, or MISSING.", NULL},
-    {"children", (getter)tag_children, NULL, "list of child elements.", NULL},
+    {"children", (getter)tag_children, NULL,
+     "list of child elements, in tree order (a foster-parented element comes before its table).", NULL},
     {"descendants", (getter)tag_descendants, NULL, "list of all descendant elements in document order.", NULL},
     {"next", (getter)tag_next, NULL, "The next element in document order, or MISSING.", NULL},
     {"prev", (getter)tag_prev, NULL, "The previous element in document order, or MISSING.", NULL},

@@ -50,6 +50,7 @@ fp_state *fp_state_of_type(PyTypeObject *type);
 /* py_tag.c */
 PyObject *fp_tag_new(DocumentObject *doc, uint32_t index);          /* new reference */
 PyObject *fp_tag_list(DocumentObject *doc, const uint32_t *idx, uint32_t n); /* new reference */
+PyObject *fp_children_list(DocumentObject *doc, int32_t parent); /* -1: top level; tree order */
 extern PyType_Spec fp_tag_spec;
 
 /* py_document.c */

@@ -14,8 +14,10 @@
  *   tree depth. e[i].parent stays the index parent (the table part).
  * - adoption agency: the furthest block moves out of the formatting element
  *   (adopt), the clones the spec makes are not indexed.
- * - <frameset> replacing a body: what was indexed stays, closed.
- * - a head tag after </head> is not put back into the head.
+ * - <frameset> replacing a body: the spec removes the body and what it
+ *   held; the index drops those elements too (they are the last ones).
+ * - a head tag after </head> goes back into the head, which then ends
+ *   with it (its range covers the </head> it had before).
  * The insertion mode comes from the topmost FP_SC_MODE element (table parts,
  * template) or a fragment's context; fast paths in fp_sim_start keep the
  * common case (in body, in a cell, a row or cell in a table) cheap. */
@@ -695,12 +697,14 @@ input_is_hidden(const fp_tag_token *t, const uint8_t *end)
     return 0;
 }
 
+/* Whether an element inserted into x is foster-parented: x is an HTML table,
+ * tbody, thead, tfoot or tr (13.2.6.1, "appropriate place for inserting a node"). */
 static int
-is_table_target(const fp_sim *s)
+is_table_target(const fp_sim *s, int32_t x)
 {
-    if (s->top < 0 || is_foreign(&s->e[s->top]))
+    if (x < 0 || is_foreign(&s->e[x]))
         return 0;
-    switch (s->e[s->top].tag) {
+    switch (s->e[x].tag) {
     case FP_TAG_TABLE: case FP_TAG_TBODY: case FP_TAG_THEAD: case FP_TAG_TFOOT: case FP_TAG_TR:
         return 1;
     default:
@@ -729,8 +733,25 @@ frameset_check(fp_sim *s, const fp_tag_token *t, int tag, uint32_t gt)
     }
 }
 
-/* <frameset> in body with frameset-ok: it replaces the body (the spec removes
- * the body from the tree; fastparse keeps what was indexed and closes it). */
+static int is_head_tag(int tag);
+
+/* The first element of the body: after the <html>, the head and what went
+ * into it (an implied head holds the head tags before the first body tag). */
+static uint32_t
+body_start(const fp_sim *s)
+{
+    if (s->head >= 0)
+        return s->e[s->head].last + 1;
+    uint32_t i = s->html >= 0 ? (uint32_t)s->html + 1 : 0;
+    while (i < s->doc->n && is_head_tag(s->e[i].tag))
+        i++;
+    return i;
+}
+
+/* <frameset> in body with frameset-ok: it replaces the body. The spec removes
+ * the (implied) body and everything in it; frameset-ok means only elements
+ * that do not matter to a frameset page were seen (div, p, span, svg...). They
+ * are the last ones indexed, so the index is cut back to where the body began. */
 static int32_t
 start_frameset(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
 {
@@ -742,9 +763,43 @@ start_frameset(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
     else
         while (s->top >= 0)
             pop(s, s->e[s->top].parent < 0 ? FP_CLOSED_IMPLIED : FP_CLOSED_PARENT_END, lt, lt);
+    uint32_t cut = body_start(s);
+    if (cut < s->doc->n) {
+        fp_sim_error(s, FP_ERR_UNEXPECTED_START_TAG, lt);
+        s->doc->n = cut;
+        if (s->form_ptr >= (int32_t)cut)
+            s->form_ptr = -1;
+        if (s->seen_upto > cut)
+            s->seen_upto = cut;
+    }
     s->in_frameset = 1;
     s->frameset_ok = 0;
     return push(s, tag, 0, lt, gt);
+}
+
+/* "after head": base, link, meta, script, style, template, title... after
+ * </head> go into the head. The spec pushes the head back, inserts, and
+ * removes the head again; here the head goes back on the stack marked
+ * removed, so it ends when the element put into it does. */
+static int
+reopens_head(int tag)
+{
+    switch (tag) {
+    case FP_TAG_BASE: case FP_TAG_BASEFONT: case FP_TAG_BGSOUND: case FP_TAG_LINK: case FP_TAG_META:
+    case FP_TAG_NOFRAMES: case FP_TAG_SCRIPT: case FP_TAG_STYLE: case FP_TAG_TEMPLATE: case FP_TAG_TITLE:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static void
+reopen_head(fp_sim *s)
+{
+    s->e[s->head]._reserved = FP_REMOVED;
+    s->removed_open++;
+    s->top = s->head;
+    s->depth++;
 }
 
 /* "in frameset" / "after frameset": only frameset, frame and noframes count */
@@ -961,9 +1016,10 @@ start_in_table(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t 
     default:
         break;
     }
-    int foster = is_table_target(s);
+    /* decided where it lands: the implied ends of start_html (a second <li>
+     * closing the first) can leave a table part as the current node */
     c = start_html(s, t, tag, lt, gt);
-    if (c >= 0 && foster) {
+    if (c >= 0 && is_table_target(s, s->e[c].parent)) {
         /* its tree parent is the table's parent: depth follows it (its
          * children, pushed later, follow its depth) */
         s->e[c].flags |= FP_EF_FOSTERED;
@@ -985,7 +1041,7 @@ static void
 update_watch(fp_sim *s)
 {
     s->watch_text = s->head_open || s->body_end_pending || s->html_end_pending || s->frameset_ok ||
-                    s->head_noscript >= 0;
+                    s->head_noscript >= 0 || s->after_head;
 }
 
 /* Everything but the common case: fragment contexts, frameset, foreign
@@ -1134,6 +1190,14 @@ fp_sim_start(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt
     }
 
     s->body_end_pending = s->html_end_pending = 0;
+    if (s->after_head) {
+        if (reopens_head(tag) && s->top == s->e[s->head].parent) {
+            reopen_head(s);   /* still "after head" once that element is in */
+        } else {
+            s->after_head = 0;
+            update_watch(s);
+        }
+    }
 
     /* the common cases: an HTML current node, in body or in a cell; a row or
      * cell next to an open row or cell */
@@ -1240,9 +1304,10 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         update_watch(s);
         return;
     case FP_TAG_HEAD:
-        if (s->head_open && s->top == s->head)
+        if (s->head_open && s->top == s->head) {
             pop(s, FP_CLOSED_END_TAG, lt, gt);
-        else
+            s->after_head = !s->body_seen && s->body < 0 && !s->ctx;
+        } else
             fp_sim_error(s, FP_ERR_UNEXPECTED_END_TAG, lt);
         update_watch(s);
         return;
@@ -1367,7 +1432,7 @@ fp_sim_text(fp_sim *s, const uint8_t *p, const uint8_t *q)
             s->frameset_ok = 0;
     }
     s->body_seen = 1;
-    s->body_end_pending = s->html_end_pending = 0;
+    s->body_end_pending = s->html_end_pending = s->after_head = 0;
     update_watch(s);
 }
 

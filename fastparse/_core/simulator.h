@@ -58,6 +58,7 @@ typedef struct {
     fp_istack sc[FP_SC__COUNT];
     int32_t html, head, body;        /* the first <html>, <head>, <body> seen, -1 */
     uint8_t head_open;
+    uint8_t after_head;              /* </head> seen, nothing of the body yet ("after head") */
     uint8_t watch_text;              /* parse.c must report text runs (sim_text) */
     uint8_t ctx_table;               /* fragment parsed in a table context */
     uint8_t ctx_ns;                  /* fragment context namespace: 0, FP_EF_SVG, FP_EF_MATHML */
