@@ -623,3 +623,15 @@ def test_linear_growth(css, build, k):
     t_small = _best(lambda: small.select(css))
     t_big = _best(lambda: big.select(css))
     assert t_big < max(8 * t_small, 0.002), (t_small, t_big)
+
+
+@pytest.mark.parametrize("depth", [10, 40, 100])   # past 32 ancestors the walk up is memoised
+def test_descendant_combinator_on_deep_nesting(depth):
+    doc = fp.parse("<div id=d0>" + "<div>" * depth + "<span>" + "<div>" * depth + "<p>" * 3,
+                   max_depth=1000)
+    assert len(doc.select("span div")) == depth
+    assert len(doc.select("#d0 div")) == 2 * depth
+    assert len(doc.select("span div p")) == 3 and len(doc.select("div span p")) == 3
+    assert doc.select("section div") == [] and doc.select("span span div") == []
+    assert [t.index for t in doc.select("div span div")] == [t.index for t in doc.find_all("div")
+                                                               if t.matches("div span div")]

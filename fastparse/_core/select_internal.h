@@ -31,6 +31,10 @@ typedef struct {
     fp_buf text, val;          /* scratch: :contains text, decoded attribute values */
     int32_t *chosen_option;    /* per <select> + 1: its selected option + 1 (0 unknown, -1 none) */
     int t_select, t_option, t_optgroup, t_hr, t_datalist, t_input, t_form, t_template;
+    /* descendant combinators: per (complex selector, compound), per element, the
+     * answer of the walk up from it (0 unknown, else result + 1); runs only */
+    struct { const int32_t *cx; int32_t k; uint8_t *memo; } up[16];
+    int nup, up_ok;
     int oom;
 } fp_sel_ctx;
 

@@ -542,6 +542,62 @@ static int match_compound(fp_sel_ctx *c, int32_t at, uint32_t e)
     return 1;
 }
 
+static int match_from(fp_sel_ctx *c, const int32_t *cx, int32_t k, uint32_t e);
+
+static uint8_t *up_memo(fp_sel_ctx *c, const int32_t *cx, int32_t k)
+{
+    for (int j = 0; j < c->nup; j++)
+        if (c->up[j].cx == cx && c->up[j].k == k)
+            return c->up[j].memo;
+    if (c->nup == (int)(sizeof c->up / sizeof c->up[0]))
+        return NULL;
+    uint8_t *m = fp_sel_zalloc(c, c->n, 1);
+    if (m) {
+        c->up[c->nup].cx = cx;
+        c->up[c->nup].k = k;
+        c->up[c->nup++].memo = m;
+    }
+    return m;
+}
+
+/* The left side of a descendant combinator: compound k and the rest, tried at x
+ * and then at each ancestor, until one matches or one says no ancestor can
+ * (M_NO_GLOBAL). A short walk is done as is; past 32 ancestors the answers are
+ * memoised per element, since every element on the way up has the same answer
+ * as its parent: `span div` over 50,000 nested divs is then linear, not O(n x depth). */
+static int match_upwards(fp_sel_ctx *c, const int32_t *cx, int32_t k, int32_t x)
+{
+    for (int steps = 0; x >= 0; steps++, x = parent_of(c, (uint32_t)x)) {
+        if (steps == 32 && c->up_ok)
+            break;
+        int r = match_from(c, cx, k, (uint32_t)x);
+        if (r == M_MATCH || r == M_NO_GLOBAL)
+            return r;
+    }
+    if (x < 0)
+        return M_NO_GLOBAL;
+    uint8_t *m = up_memo(c, cx, k);
+    int r = M_NO_GLOBAL;
+    int32_t y = x;
+    for (; y >= 0; y = parent_of(c, (uint32_t)y)) {
+        if (m && m[y]) {
+            r = m[y] - 1;
+            break;
+        }
+        int here = match_from(c, cx, k, (uint32_t)y);
+        if (here == M_MATCH || here == M_NO_GLOBAL) {
+            r = here;
+            break;
+        }
+    }
+    for (int32_t z = x; m && z >= 0; z = parent_of(c, (uint32_t)z)) {
+        m[z] = (uint8_t)(r + 1);
+        if (z == y)
+            break;
+    }
+    return r;
+}
+
 /* Compound k of complex selector cx (0 = rightmost) at element e, then the
  * rest leftwards. The M_NO_* results let a descendant or later-sibling loop
  * stop early (see Servo's matches_complex_selector_internal), which keeps
@@ -553,6 +609,8 @@ static int match_from(fp_sel_ctx *c, const int32_t *cx, int32_t k, uint32_t e)
     if (k + 1 == cx[1])
         return M_MATCH;
     int32_t comb = cx[3 + 2 * k];
+    if (comb == FP_SEL_COMB_DESCENDANT)
+        return match_upwards(c, cx, k + 1, parent_of(c, e));
     int sideways = comb == FP_SEL_COMB_NEXT || comb == FP_SEL_COMB_LATER;
     int32_t x = sideways ? prev_sibling(c, e) : parent_of(c, e);
     while (x >= 0) {
@@ -717,6 +775,8 @@ static int ctx_init(fp_sel_ctx *c, const fp_doc *doc, int32_t scope, const uint8
 
 static void ctx_free(fp_sel_ctx *c)
 {
+    for (int j = 0; j < c->nup; j++)
+        free(c->up[j].memo);
     for (int32_t k = 0; c->has_memo && k < c->w[FP_SEL_H_NHAS]; k++)
         free(c->has_memo[k]);
     for (int32_t k = 0; c->nth_done && k < c->w[FP_SEL_H_NNTHOF]; k++) {
@@ -781,6 +841,7 @@ fp_status fp_select_run(const fp_doc *doc, int32_t scope, const uint8_t *prog, s
         ctx_free(&c);
         return FP_ENOMEM;
     }
+    c.up_ok = 1;   /* many candidates share ancestors: worth a memo */
     const int32_t *root = c.w + c.w[FP_SEL_H_ROOT];
     int32_t ncx = root[1];
     prefilter_t pf[PREFILTER_MAX];
