@@ -8,6 +8,7 @@
 from ._core import SCAN_IMPL, Document, Tag
 from ._missing import MISSING
 from ._parse import DEFAULT_MAX_DEPTH, DEFAULT_MAX_SIZE, parse, parse_fragment
+from .comment import Comment
 from .errors import FastparseError, ParseError, ParseLimitError, SelectorError
 from .sniff import sniff
 
@@ -15,6 +16,6 @@ __version__ = "0.1.0"
 
 __all__ = [
     "parse", "parse_fragment", "sniff", "Document", "Tag", "MISSING",
-    "FastparseError", "ParseError", "ParseLimitError", "SelectorError",
+    "FastparseError", "ParseError", "ParseLimitError", "SelectorError", "Comment",
     "DEFAULT_MAX_SIZE", "DEFAULT_MAX_DEPTH", "SCAN_IMPL", "__version__",
 ]

@@ -6,6 +6,7 @@ from ._core import Document as Document
 from ._core import Tag as Tag
 from ._missing import MISSING as MISSING
 from .errors import FastparseError as FastparseError
+from .comment import Comment as Comment
 from .errors import ParseError as ParseError
 from .errors import ParseLimitError as ParseLimitError
 from .errors import SelectorError as SelectorError
@@ -36,6 +37,7 @@ __all__ = [
     "SCAN_IMPL",
     "Document",
     "FastparseError",
+    "Comment",
     "ParseError",
     "ParseLimitError",
     "SelectorError",

@@ -690,3 +690,48 @@ def test_repr_html_of_a_large_document_is_bounded():
     d = fp.parse("<ul>" + "<li>item</li>" * 20000 + "</ul>")
     assert len(d._repr_html_()) < 100_000
     assert fp.MISSING._repr_html_() == "<code>MISSING</code>"
+
+
+# ---- comments and the doctype ----
+
+def test_comments_in_document_order_with_positions():
+    d = fp.parse("<!-- a --><p>x<!--b\r\nc-->\n<?php echo 1 ?></ x><!x><![CDATA[y]]>"
+                 "<svg><![CDATA[z]]></svg><script><!--not--></script><!--open")
+    assert [c.text for c in d.comments] == [" a ", "b\nc", "?php echo 1 ?", " x", "x", "[CDATA[y]]",
+                                            "open"]
+    first, second, php = d.comments[:3]
+    assert (first.offset, first.line, first.col) == (0, 1, 1)
+    assert d.source[second.offset:].startswith("<!--b")
+    assert (php.line, php.col) == (3, 1)
+    assert isinstance(first, fp.Comment) and first.text == first[0]
+
+
+@pytest.mark.parametrize("src, text", [
+    ("<!---->", ""), ("<!-->", ""), ("<!--->", ""), ("<!--a--->", "a-"), ("<!--a--!>", "a"),
+    ("<!--a--!b-->", "a--!b"), ("<!--a\x00b-->", "a\ufffdb"), ("<!--a &amp; b-->", "a &amp; b"),
+    ("<!--", ""), ("<!--x-", "x"), ("<!--x--", "x"), ("<!--x---", "x-"), ("<!--x--!", "x"),
+])
+def test_comment_data_as_the_tokenizer_builds_it(src, text):
+    assert [c.text for c in fp.parse(src).comments] == [text]
+
+
+def test_comments_from_bytes_use_byte_offsets_and_the_encoding():
+    d = fp.parse("<p>é<!--ü-->".encode("windows-1252"), encoding="windows-1252")
+    assert d.comments == [fp.Comment("ü", 4, 1, 5)]
+    assert fp.parse(b"<p>").comments == []
+
+
+@pytest.mark.parametrize("src, name", [
+    ("<!DOCTYPE html>", "html"), ("<!doctype HTML PUBLIC '-//W3C//DTD HTML 4.01//EN'>", "html"),
+    ("<!-- c --> <!DOCTYPE Svg>", "svg"), ("<!DOCTYPE>", ""), ("<!DOCTYPEhtml>", "html"),
+    ("<!DOCTYPE ÉcolE>", "École"), ("<p><!DOCTYPE html>", None), ("x<!DOCTYPE html>", None),
+    ("<p>", None),
+])
+def test_doctype_name(src, name):
+    assert fp.parse(src).doctype == name
+
+
+def test_text_before_a_doctype_means_quirks_mode():
+    # the doctype after text is ignored, so <table> does not close <p> (quirks mode)
+    assert fp.parse("x<!DOCTYPE html><p><table>").find("table").parent.name == "p"
+    assert fp.parse("<!DOCTYPE html>x<p><table>").find("table").parent is fp.MISSING

@@ -219,3 +219,18 @@ def test_attribute_names_with_replacement_characters_are_found(source):
     (name,) = tag.attrs
     assert "\ufffd" in name
     assert tag.get(name) == "x" and name in tag and tag[name] == "x"
+
+
+# ---- an element removed from the stack ends with its last child ----
+# Found by fuzz_engine.c (tests/fuzz/crashes/engine-form-end-before-child-eof):
+# "</form>" removes the form from the middle of the stack while <f> stays open;
+# when <f> ended at EOF, exactly where "</form>" ended, the form's inner range
+# stopped before "</form>" and no longer held its child.
+
+@pytest.mark.parametrize("source", ["<form><f></form>", "<form><f></form>x", "<head></head><title>t",
+                                    "<b><div><b></div>"])
+def test_a_parents_inner_range_holds_its_children(source):
+    doc = fp.parse(source)
+    for tag in doc:
+        if tag.parent:
+            assert tag.parent.inner_span[0] <= tag.span[0] and tag.span[1] <= tag.parent.inner_span[1], tag

@@ -66,6 +66,13 @@ typedef struct {
 
 extern const char *const fp_error_names[];
 
+/* A comment (doc.comments): "<!--data-->", or a bogus comment ("<!x>",
+ * "<?x>", "</ x>") whose data is what the tokenizer puts in it. */
+typedef struct {
+    uint32_t start;       /* the '<' */
+    uint32_t data, data_end;
+} fp_comment;
+
 /* Growable byte buffer; owned by whoever declared it, freed with fp_buf_free. */
 typedef struct {
     uint8_t *data;
@@ -110,6 +117,11 @@ typedef struct {
     fp_names names;       /* owned */
     fp_error *errors;     /* owned */
     uint32_t nerrors, errors_cap;
+    fp_comment *comments; /* owned, in document order */
+    uint32_t ncomments, comments_cap;
+    uint32_t doctype_start, doctype_data, doctype_end; /* the doctype the tree builder took:
+                                                        * "<!DOCTYPE" at start, data up to '>' */
+    uint8_t has_doctype;
     fp_options opts;
     size_t fail_offset;   /* where a limit was hit (FP_ETOOBIG / FP_ETOODEEP) */
 } fp_doc;
@@ -168,6 +180,9 @@ typedef struct {
 int fp_text(const fp_doc *doc, uint32_t i, const fp_text_opts *o, fp_buf *out);
 /* Text of the whole document (i = -1 semantics): every top-level element and text. */
 int fp_doc_text(const fp_doc *doc, const fp_text_opts *o, fp_buf *out);
+/* Source bytes [start, end) as characters, no references decoded: newlines
+ * normalised, NUL -> U+FFFD (comment data, doctype names). */
+int fp_literal_text(const fp_doc *doc, uint32_t start, uint32_t end, fp_buf *out);
 /* Attribute value with references decoded (attribute rules), NUL -> U+FFFD. */
 int fp_attr_value(const fp_doc *doc, const fp_attr *a, fp_buf *out);
 

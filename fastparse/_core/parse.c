@@ -84,6 +84,49 @@ comment_closed(const uint8_t *c, const uint8_t *p)
     return n >= 4 && p[-2] == '!' && p[-3] == '-' && p[-4] == '-';
 }
 
+/* Where a comment's data ends; c is just after "<!--", p just after the
+ * comment. Closed: before "-->" or "--!>" ("<!-->" and "<!--->" are empty).
+ * Cut by the end of input: the dashes (and "--!") the tokenizer held back
+ * waiting for the '>' are not data (comment end dash / end / end bang states). */
+static const uint8_t *
+comment_data_end(const uint8_t *c, const uint8_t *p)
+{
+    size_t n = (size_t)(p - c);
+    if (comment_closed(c, p))
+        return n == 1 || (n == 2 && c[0] == '-') ? c : p - (p[-2] == '!' ? 4 : 3);
+    if (n >= 3 && p[-1] == '!' && p[-2] == '-' && p[-3] == '-')
+        return p - 3;
+    if (n >= 2 && p[-1] == '-' && p[-2] == '-')
+        return p - 2;
+    return n >= 1 && p[-1] == '-' ? p - 1 : p;
+}
+
+/* A comment for doc.comments: data [data, data_end) of the one starting at lt. */
+static int
+add_comment(fp_doc *d, const uint8_t *lt, const uint8_t *data, const uint8_t *data_end)
+{
+    if (d->ncomments == d->comments_cap) {
+        uint32_t cap = d->comments_cap ? d->comments_cap * 2 : 8;
+        fp_comment *grown = realloc(d->comments, cap * sizeof *grown);
+        if (!grown)
+            return -1;
+        d->comments = grown;
+        d->comments_cap = cap;
+    }
+    fp_comment *c = &d->comments[d->ncomments++];
+    c->start = (uint32_t)(lt - d->buf);
+    c->data = (uint32_t)(data - d->buf);
+    c->data_end = (uint32_t)(data_end - d->buf);
+    return 0;
+}
+
+/* The data of a bogus comment that starts at data: up to the first '>' or the end. */
+static int
+add_bogus_comment(fp_doc *d, const uint8_t *lt, const uint8_t *data, const uint8_t *stop)
+{
+    return add_comment(d, lt, data, stop > data && stop[-1] == '>' ? stop - 1 : stop);
+}
+
 /* "</": an end tag, "</>" (ignored), a bogus comment, or text at EOF. */
 static const uint8_t *
 end_tag_open(fp_sim *s, const uint8_t *lt, const uint8_t *end)
@@ -115,7 +158,10 @@ end_tag_open(fp_sim *s, const uint8_t *lt, const uint8_t *end)
         return lt + 3;
     }
     fp_sim_error(s, FP_ERR_INVALID_FIRST_CHARACTER_OF_TAG_NAME, at);
-    return fp_tok_gt_end(lt + 2, end);
+    const uint8_t *stop = fp_tok_gt_end(lt + 2, end);
+    if (add_bogus_comment(d, lt, lt + 2, stop) < 0)
+        s->status = FP_ENOMEM;
+    return stop;
 }
 
 /* Fragment parsing: the context element decides the first tokenizer state
@@ -210,9 +256,17 @@ fp_parse(fp_doc *d, const uint8_t *buf, size_t len, const fp_options *opts)
             int kind;
             const uint8_t *content, *content_end;
             p = fp_tok_markup(lt, end, fp_sim_in_foreign(&s), &kind, &content, &content_end);
-            if (kind == FP_MARKUP_DOCTYPE)
-                fp_sim_doctype(&s, content, content_end);
-            else if (kind == FP_MARKUP_BOGUS)
+            if ((kind == FP_MARKUP_COMMENT && add_comment(d, lt, content, comment_data_end(content, p)) < 0) ||
+                (kind == FP_MARKUP_BOGUS && add_bogus_comment(d, lt, content, p) < 0)) {
+                s.status = FP_ENOMEM;
+                break;
+            }
+            if (kind == FP_MARKUP_DOCTYPE && fp_sim_doctype(&s, content, content_end)) {
+                d->has_doctype = 1;
+                d->doctype_start = (uint32_t)(lt - buf);
+                d->doctype_data = (uint32_t)(content - buf);
+                d->doctype_end = (uint32_t)(content_end - buf);
+            } else if (kind == FP_MARKUP_BOGUS)
                 fp_sim_error(&s, FP_ERR_INCORRECTLY_OPENED_COMMENT, (uint32_t)(lt - buf));
             else if (kind == FP_MARKUP_COMMENT && p == end && !comment_closed(content, p))
                 fp_sim_error(&s, FP_ERR_EOF_IN_COMMENT, (uint32_t)len);
@@ -228,6 +282,10 @@ fp_parse(fp_doc *d, const uint8_t *buf, size_t len, const fp_options *opts)
         } else if (c == '?') {                      /* U+003F QUESTION MARK (?) */
             fp_sim_error(&s, FP_ERR_UNEXPECTED_QUESTION_MARK_INSTEAD_OF_TAG_NAME, (uint32_t)(lt - buf));
             p = fp_tok_gt_end(lt + 2, end);
+            if (add_bogus_comment(d, lt, lt + 1, p) < 0) {   /* the '?' is part of the data */
+                s.status = FP_ENOMEM;
+                break;
+            }
         } else {                                    /* anything else: '<' is text */
             fp_sim_error(&s, FP_ERR_INVALID_FIRST_CHARACTER_OF_TAG_NAME, (uint32_t)(lt - buf));
             p = lt + 1;
@@ -252,8 +310,11 @@ fp_doc_free(fp_doc *d)
 {
     free(d->elems);
     free(d->errors);
+    free(d->comments);
     fp_names_free(&d->names);
     d->elems = NULL;
     d->errors = NULL;
-    d->n = d->nerrors = d->errors_cap = 0;
+    d->comments = NULL;
+    d->n = d->nerrors = d->errors_cap = d->ncomments = d->comments_cap = 0;
+    d->has_doctype = 0;
 }

@@ -690,6 +690,70 @@ doc_errors(DocumentObject *d, void *closure)
     return list;
 }
 
+/* Source bytes [start, end) as str: newlines normalised, NUL -> U+FFFD,
+ * no references decoded (the tokenizer's comment and doctype states). */
+static PyObject *
+literal(DocumentObject *d, uint32_t start, uint32_t end)
+{
+    fp_buf b = {0};
+    if (fp_literal_text(&d->doc, start, end, &b) < 0) {
+        fp_buf_free(&b);
+        return PyErr_NoMemory();
+    }
+    PyObject *s = fp_doc_decode(d, &b);
+    fp_buf_free(&b);
+    return s;
+}
+
+static PyObject *
+doc_comments(DocumentObject *d, void *closure)
+{
+    PyObject *list = PyList_New(d->doc.ncomments);
+    PyObject *cls = state_of(d)->Comment;
+    for (uint32_t k = 0; list && k < d->doc.ncomments; k++) {
+        const fp_comment *c = &d->doc.comments[k];
+        Py_ssize_t line, col;
+        fp_doc_line_col(d, c->start, &line, &col);
+        PyObject *text = literal(d, c->data, c->data_end);
+        PyObject *t = text ? PyObject_CallFunction(cls, "Onnn", text, fp_doc_offset(d, c->start), line, col)
+                           : NULL;
+        Py_XDECREF(text);
+        if (!t)
+            Py_CLEAR(list);
+        else
+            PyList_SET_ITEM(list, k, t);
+    }
+    return list;
+}
+
+/* The doctype's name as the tokenizer makes it: ASCII letters lower-cased,
+ * "" when it has none; None without a doctype (or one the tree builder
+ * ignored: after an element or text). */
+static PyObject *
+doc_doctype(DocumentObject *d, void *closure)
+{
+    if (!d->doc.has_doctype)
+        Py_RETURN_NONE;
+    const uint8_t *b = d->doc.buf;
+    uint32_t p = d->doc.doctype_data, q = d->doc.doctype_end;
+    while (p < q && (b[p] == ' ' || b[p] == '\t' || b[p] == '\n' || b[p] == '\f' || b[p] == '\r'))
+        p++;
+    uint32_t name = p;
+    while (p < q && !(b[p] == ' ' || b[p] == '\t' || b[p] == '\n' || b[p] == '\f' || b[p] == '\r'))
+        p++;
+    PyObject *raw = literal(d, name, p);
+    if (!raw)
+        return NULL;
+    Py_ssize_t n = PyUnicode_GET_LENGTH(raw);
+    PyObject *out = PyUnicode_New(n, PyUnicode_MAX_CHAR_VALUE(raw));
+    for (Py_ssize_t k = 0; out && k < n; k++) {
+        Py_UCS4 ch = PyUnicode_READ_CHAR(raw, k);
+        PyUnicode_WRITE(PyUnicode_KIND(out), PyUnicode_DATA(out), k, ch >= 'A' && ch <= 'Z' ? ch + 32 : ch);
+    }
+    Py_DECREF(raw);
+    return out;
+}
+
 static const char *const select_fn_names[FP_SELECT_FN__COUNT] = {"select", "select_one", "matches",
                                                                   "closest"};
 
@@ -786,6 +850,10 @@ static PyGetSetDef doc_getset[] = {
      "The top-level elements, in tree order (usually just <html>).", NULL},
     {"text", (getter)doc_text, NULL, "All text of the document, references decoded, comments excluded.", NULL},
     {"errors", (getter)doc_errors, NULL, "Parse errors: list of ParseError(code, offset, line, col).", NULL},
+    {"comments", (getter)doc_comments, NULL,
+     "Comments in document order: list of Comment(text, offset, line, col).", NULL},
+    {"doctype", (getter)doc_doctype, NULL,
+     "The doctype's name, lower-cased ('html'); '' when it has none; None without a doctype.", NULL},
     {"html", (getter)doc_html, NULL, "The whole source as str.", NULL},
     {NULL},
 };

@@ -345,7 +345,8 @@ module_exec(PyObject *m)
     st->MISSING = import_attr("fastparse._missing", "MISSING");
     st->ParseLimitError = import_attr("fastparse.errors", "ParseLimitError");
     st->ParseError = import_attr("fastparse.errors", "ParseError");
-    if (!st->MISSING || !st->ParseLimitError || !st->ParseError)
+    st->Comment = import_attr("fastparse.comment", "Comment");
+    if (!st->MISSING || !st->ParseLimitError || !st->ParseError || !st->Comment)
         return -1;
     if (PyModule_AddStringConstant(m, "SCAN_IMPL", fp_scan_impl()) < 0)
         return -1;
@@ -361,6 +362,7 @@ module_traverse(PyObject *m, visitproc visit, void *arg)
     Py_VISIT(st->MISSING);
     Py_VISIT(st->ParseLimitError);
     Py_VISIT(st->ParseError);
+    Py_VISIT(st->Comment);
     for (int k = 0; k < FP_SELECT_FN__COUNT; k++)
         Py_VISIT(st->select_fns[k]);
     return 0;
@@ -375,6 +377,7 @@ module_clear(PyObject *m)
     Py_CLEAR(st->MISSING);
     Py_CLEAR(st->ParseLimitError);
     Py_CLEAR(st->ParseError);
+    Py_CLEAR(st->Comment);
     for (int k = 0; k < FP_SELECT_FN__COUNT; k++)
         Py_CLEAR(st->select_fns[k]);
     return 0;

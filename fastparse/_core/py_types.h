@@ -42,6 +42,7 @@ typedef struct {
     PyObject *MISSING;          /* fastparse.MISSING */
     PyObject *ParseLimitError;
     PyObject *ParseError;       /* the namedtuple class of doc.errors entries */
+    PyObject *Comment;          /* the namedtuple class of doc.comments entries */
     PyObject *select_fns[FP_SELECT_FN__COUNT];    /* fastparse.selectors functions by FP_SELECT_FN_*, on first use */
 } fp_state;
 

@@ -71,12 +71,22 @@ doctype_id(const uint8_t *p, const uint8_t *q, const uint8_t **start, const uint
     return p;
 }
 
-void
+static void decide_quirks(fp_sim *s, const uint8_t *p, const uint8_t *q);
+
+int
 fp_sim_doctype(fp_sim *s, const uint8_t *p, const uint8_t *q)
 {
-    if (s->doctype_seen || s->doc->n || s->ctx)
-        return;
+    /* only in the "initial" insertion mode: nothing but whitespace and comments before */
+    if (s->doctype_seen || s->doc->n || s->ctx || s->body_seen)
+        return 0;
     s->doctype_seen = 1;
+    decide_quirks(s, p, q);
+    return 1;
+}
+
+static void
+decide_quirks(fp_sim *s, const uint8_t *p, const uint8_t *q)
+{
     while (p < q && fp_is_ws(*p))
         p++;
     const uint8_t *name = p;

@@ -271,8 +271,11 @@ pop_removed(fp_sim *s, uint32_t end)
     while (s->top >= 0 && (s->e[s->top]._reserved & FP_REMOVED)) {
         fp_elem *r = &s->e[s->top];
         r->last = s->doc->n - 1;
+        /* its content reaches as far as its last child's (past its own end tag) */
+        if (r->inner_end < end)
+            r->inner_end = end;
         if (r->end < end)
-            r->inner_end = r->end = end;
+            r->end = end;
         r->_reserved = 0;
         s->top = r->parent;
         s->depth--;

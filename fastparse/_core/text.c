@@ -326,6 +326,15 @@ fp_doc_text(const fp_doc *doc, const fp_text_opts *o, fp_buf *out)
 }
 
 int
+fp_literal_text(const fp_doc *doc, uint32_t start, uint32_t end, fp_buf *out)
+{
+    static const fp_text_opts plain = {0};
+    text_ctx c = {.d = doc, .o = &plain, .out = out};
+    put_literal(&c, doc->buf + start, doc->buf + end, 0, 0, 1);
+    return c.fail ? -1 : 0;
+}
+
+int
 fp_attr_value(const fp_doc *doc, const fp_attr *a, fp_buf *out)
 {
     static const fp_text_opts plain = {0};

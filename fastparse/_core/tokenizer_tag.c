@@ -15,6 +15,9 @@
 static inline const uint8_t *
 skip_ws(const uint8_t *p, const uint8_t *end)
 {
+    /* the common case first: one space between attributes */
+    if (p + 1 < end && *p == ' ' && !fp_is_ws(p[1]))
+        return p + 1;
     while (p < end && fp_is_ws(*p)) {
 #if defined(__SSE2__)
         if (end - p >= 16 && (*p == ' ' || *p == '\n')) {

@@ -90,6 +90,17 @@ check_index(const fp_doc *d)
     }
     for (uint32_t k = 0; k < d->nerrors; k++)
         CHECK(d->errors[k].offset <= d->len);
+    /* comments: in document order, data inside the source after their '<' */
+    for (uint32_t k = 0; k < d->ncomments; k++) {
+        const fp_comment *c = &d->comments[k];
+        CHECK(c->start < c->data && c->data <= c->data_end && c->data_end <= d->len);
+        CHECK(d->buf[c->start] == '<');
+        if (k > 0)
+            CHECK(d->comments[k - 1].data_end <= c->start);
+    }
+    if (d->has_doctype)
+        CHECK(d->doctype_start < d->doctype_data && d->doctype_data <= d->doctype_end &&
+              d->doctype_end <= d->len);
 }
 
 /* Attributes lie inside the start tag; values decode without failing. */
@@ -309,6 +320,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (uint32_t i = (mode >> 3) % step; i < d.n; i += step)
             check_text(&d, i, (mode >> 4) & 7, &scratch);
         check_text(&d, UINT32_MAX, mode & 7, &scratch);
+        for (uint32_t k = 0; k < d.ncomments && k < 64; k++) {
+            scratch.len = 0;
+            CHECK(fp_literal_text(&d, d.comments[k].data, d.comments[k].data_end, &scratch) == 0);
+        }
         check_find(&d, buf, len);
         if (prog && !skip_select)
             check_select(&d, prog, prog_len);
