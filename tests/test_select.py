@@ -199,7 +199,7 @@ def test_opcodes_match_select_h():
     consts = {m[1]: int(m[2], 0) for m in re.finditer(r"FP_SEL_(\w+) = (-?\w+)", header)}
     py = {name: getattr(opcodes, name) for name in dir(opcodes) if name.isupper() and isinstance(getattr(opcodes, name), int)}
     shared = [name for name in consts if name in py]
-    assert len(shared) == 39
+    assert len(shared) == 40
     assert {name: py[name] for name in shared} == {name: consts[name] for name in shared}
     # the header enum without explicit values
     order = re.search(r"enum \{\s*(FP_SEL_H_MAGIC[^}]*)\}", header)[1]
@@ -635,3 +635,39 @@ def test_descendant_combinator_on_deep_nesting(depth):
     assert doc.select("section div") == [] and doc.select("span span div") == []
     assert [t.index for t in doc.select("div span div")] == [t.index for t in doc.find_all("div")
                                                                if t.matches("div span div")]
+
+
+# ---- form pseudo-classes defined by the HTML Standard (4.16.3), and own text ----
+
+FORM = """<form><input id=a required><input id=b type=checkbox required><input id=c readonly>
+<input id=d disabled><input id=s type=submit required><input id=t type=foo required placeholder=z>
+<textarea id=e></textarea><textarea id=f readonly></textarea><select id=g required></select>
+<input id=h placeholder=x><input id=i placeholder=x value=v><textarea id=j placeholder=y></textarea>
+<div id=k contenteditable><p id=k2>t<input id=k3 readonly></p><span id=k4 contenteditable=false>
+<i id=k5>x</i></span></div><div id=m contenteditable=false><p id=m2 contenteditable=true>
+<b id=m3>y</b></p></div></form>"""
+
+
+@pytest.mark.parametrize("css, ids", [
+    (":required", ["a", "b", "t", "g"]),                       # not on a submit button
+    (":optional", ["c", "d", "s", "e", "f", "h", "i", "j", "k3"]),
+    (":read-write", ["a", "t", "e", "h", "i", "j", "k", "k2", "m2", "m3"]),
+    (":placeholder-shown", ["t", "h", "j"]),                   # an unknown type is a text field
+    ("input:read-only", ["b", "c", "d", "s", "k3"]),
+])
+def test_form_pseudo_classes(css, ids):
+    assert [t.id for t in fp.parse(FORM).select(css)] == ids
+
+
+def test_contains_own_looks_at_the_elements_own_text_only():
+    d = fp.parse("<div id=a>own <b id=b>bold</b> tail<script>s</script></div>")
+    assert [t.id for t in d.select(":-soup-contains-own('tail')")] == ["a"]
+    assert [t.id for t in d.select(":-soup-contains-own('bold')")] == ["b"]
+    assert [t.id for t in d.select(":contains('bold')")] == ["a", "b"]
+    assert d.select(":-soup-contains-own('own bold')") == []
+    assert "CONTAINS (own text)" in explain(":-soup-contains-own(x)")
+
+
+def test_unknown_functional_pseudo_class_names_itself():
+    with pytest.raises(fp.SelectorError, match=r"':lang\(\)'"):
+        fp.parse("<p>").select(":lang(en)")

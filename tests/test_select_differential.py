@@ -150,6 +150,8 @@ div:has(> div > a) ; li:has(> a[href]) ; td:has(+ td + td) ; div:has(~ script) ;
 table:has(tr) ; a:has(img) ; div:has(> p + p) ; body :has(> h1, > h2) ; form:has(input[type=submit])
 p:contains("the") ; a:-soup-contains("more") ; li:contains("a", "e") ; :contains("©") ; td:contains("1")
 span:-soup-contains("") ; h1:contains(" ") ; title:contains("-")
+:required ; :optional ; input:read-write ; textarea:read-write ; [contenteditable]:read-write
+input:read-only ; form :read-only ; :placeholder-shown ; input:optional:not(:placeholder-shown)
 div div div ; div > div > div > div ; body div a span ; ul li a ; table tr td ; form input
 div a:first-child img ; li > a + a ; head > title ~ meta ; html > body > div:first-child
 div:first-child > * ; a > img:only-child ; p > br:last-child ; body > :nth-child(2) ; div:not(:first-child)
@@ -210,6 +212,7 @@ def page_selectors(doc) -> list[str]:
     for w, _ in words.most_common(3):
         out.append(f'p:contains("{w}")')
         out.append(f':-soup-contains("{w}"):not(:has(:-soup-contains("{w}")))')
+        out.append(f':-soup-contains-own("{w}")')
     return out
 
 

@@ -176,6 +176,7 @@ typedef struct {
     const uint8_t *sep; size_t sep_len;  /* inserted between text nodes */
     int strip;                           /* strip ASCII whitespace per node, drop empty nodes */
     const uint16_t *skip; size_t nskip;  /* tag ids whose subtrees are left out */
+    int own;                             /* only the element's own text nodes, no child's */
 } fp_text_opts;
 int fp_text(const fp_doc *doc, uint32_t i, const fp_text_opts *o, fp_buf *out);
 /* Text of the whole document (i = -1 semantics): every top-level element and text. */

@@ -349,10 +349,13 @@ static int test_defined(const fp_sel_ctx *c, uint32_t e)
     return !memchr(name, '-', len) && !fp_attr_find(c->doc, e, "is", 2, &a);
 }
 
+/* :contains() over the element's text; :-soup-contains-own() over its own
+ * text only (the text nodes that are its children) */
 static int test_contains(fp_sel_ctx *c, const int32_t *t, uint32_t e)
 {
     fp_text_opts o;
     memset(&o, 0, sizeof o);
+    o.own = t[0] == FP_SEL_T_CONTAINS_OWN;
     uint16_t skip = (uint16_t)c->t_template;
     if (c->t_template >= 0) {
         o.skip = &skip;
@@ -520,7 +523,7 @@ static int match_compound(fp_sel_ctx *c, int32_t at, uint32_t e)
                 return 0;
             t += 1;
             break;
-        case FP_SEL_T_CONTAINS:
+        case FP_SEL_T_CONTAINS: case FP_SEL_T_CONTAINS_OWN:
             if (!test_contains(c, t, e))
                 return 0;
             t += 2 + t[1];
@@ -704,7 +707,7 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
         default:
             break;
         }
-        t += t[0] == FP_SEL_T_CONTAINS ? 2 + t[1] : test_words(t[0]);
+        t += t[0] == FP_SEL_T_CONTAINS || t[0] == FP_SEL_T_CONTAINS_OWN ? 2 + t[1] : test_words(t[0]);
     }
 }
 

@@ -274,10 +274,11 @@ walk(text_ctx *c, int32_t root)
                 c->drop_ws = 0;
             }
             end_node(c);
-            if (skipped(c, ch->tag) || (ch->flags & FP_EF_RAWTEXT) || ch->last == j) {
-                if (!skipped(c, ch->tag) && (ch->flags & FP_EF_RAWTEXT))
+            int skip = skipped(c, ch->tag) || (c->o->own && cur == root);
+            if (skip || (ch->flags & FP_EF_RAWTEXT) || ch->last == j) {
+                if (!skip && (ch->flags & FP_EF_RAWTEXT))
                     put_raw(c, ch);
-                else if (!skipped(c, ch->tag) && ch->inner_end > ch->inner_start)
+                else if (!skip && ch->inner_end > ch->inner_start)
                     put_data(c, b + skip_leading_newline(d, ch), b + ch->inner_end, foreign_of(d, (int32_t)j));
                 end_node(c);
                 pos = ch->end > pos ? ch->end : pos;

@@ -26,13 +26,19 @@ soupsieve / selectolax on purpose:
   one-row <select> without `selected`, last of several) and radio groups (a later
   checked radio of the same name and form unchecks earlier ones), as soupsieve 4.1 does.
 - `:contains(...)` / `:-soup-contains(...)` test DOM textContent (script and style
-  text included), like soupsieve's. `:has()` inside `:has()` is an error (Level 4).
+  text included), like soupsieve's; `:-soup-contains-own(...)` the element's own text
+  nodes only. `:has()` inside `:has()` is an error (Level 4).
+- `:required`, `:optional`, `:read-write`, `:read-only`, `:placeholder-shown` expand to
+  the HTML Standard's element and attribute conditions (as soupsieve's do); for
+  contenteditable the nearest attribute decides, exactly up to two nested editing
+  hosts; a <textarea> holding only whitespace counts as empty for :placeholder-shown.
 - Interaction states (`:hover`, `:focus`, `:visited`, ...) are valid and never match.
 - Legacy-encoded documents: the selector's strings are encoded to the document's
   codec before matching; a character reference in a legacy document's attribute
   value is compared by its decoded UTF-8, so non-ASCII references may not match there.
 - Not supported (SelectorError): namespaces (`svg|rect`), pseudo-elements,
-  `:lang()`, `:dir()`, form-validity pseudo-classes.
+  `:lang()`, `:dir()`, `:default`, `:indeterminate`, `:in-range`/`:out-of-range`,
+  `:valid`/`:invalid`.
 """
 
 from __future__ import annotations

@@ -113,7 +113,8 @@ class Compiler:
         if isinstance(p, n.Has):
             return self.has(p)
         if isinstance(p, n.Contains):
-            return [op.T_CONTAINS, len(p.texts), *(self.string(t) for t in p.texts)]
+            code = op.T_CONTAINS_OWN if p.own else op.T_CONTAINS
+            return [code, len(p.texts), *(self.string(t) for t in p.texts)]
         raise AssertionError(p)
 
     def attribute(self, a: n.Attr) -> list[int]:

@@ -86,9 +86,10 @@ class _Disassembler:
             self.out(depth, pc, f"NTH :{kind}({a}n{b:+d})" + (f" of (memo slot {slot}):" if of >= 0 else ""))
             if of >= 0:
                 self.list_(of, depth + 1, "OF")
-        elif t == op.T_CONTAINS:
+        elif t in (op.T_CONTAINS, op.T_CONTAINS_OWN):
             texts = [s[w[pc + 2 + k]] for k in range(w[pc + 1])]
-            self.out(depth, pc, "CONTAINS any of " + ", ".join(map(repr, texts)))
+            what = "CONTAINS" if t == op.T_CONTAINS else "CONTAINS (own text)"
+            self.out(depth, pc, f"{what} any of " + ", ".join(map(repr, texts)))
             return pc + 2 + w[pc + 1]
         elif t in SIMPLE:
             self.out(depth, pc, SIMPLE[t].upper() if t == op.T_FALSE else SIMPLE[t])

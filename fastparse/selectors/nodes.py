@@ -62,6 +62,7 @@ class Has:
 @dataclass(frozen=True)
 class Contains:
     texts: tuple[str, ...]     # any of them
+    own: bool = False          # :-soup-contains-own(): the element's own text nodes only
 
 
 @dataclass(frozen=True)

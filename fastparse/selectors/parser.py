@@ -25,6 +25,17 @@ NEVER_MATCH = {
     "visited",
 }
 
+# input types in the Text state: no type, or one the HTML Standard does not know
+_TEXT_STATE = (":not([type=hidden i], [type=search i], [type=tel i], [type=url i], [type=email i],"
+               " [type=password i], [type=date i], [type=month i], [type=week i], [type=time i],"
+               " [type=datetime-local i], [type=number i], [type=range i], [type=color i],"
+               " [type=checkbox i], [type=radio i], [type=file i], [type=submit i], [type=image i],"
+               " [type=reset i], [type=button i])")
+_REQUIRED_NOT_APPLIES = ("[type=hidden i], [type=range i], [type=color i], [type=submit i],"
+                         " [type=image i], [type=reset i], [type=button i]")
+_EDITABLE = "[contenteditable=''], [contenteditable=true i], [contenteditable=plaintext-only i]"
+_NOT_EDITABLE = "[contenteditable=false i]"
+
 # HTML Standard 4.16.3: these pseudo-classes are defined by element names and attributes.
 MACROS = {
     "link": "a[href], area[href]",
@@ -43,6 +54,27 @@ MACROS = {
             fieldset[disabled] > :not(legend:nth-of-type(1)) select) :is(optgroup, option)
     """,
     "enabled": ":is(input, button, select, textarea, fieldset, optgroup, option):not(:disabled)",
+    "required": f"input:not({_REQUIRED_NOT_APPLIES})[required], :is(select, textarea)[required]",
+    "optional": f":is(input, select, textarea):not([required]), input:is({_REQUIRED_NOT_APPLIES})",
+    # mutable text controls (readonly applies to them), and editing hosts with what they hold
+    # but controls: the nearest contenteditable decides (exact up to two nested hosts)
+    "read-write": f"""
+        :is(textarea, input:is({_TEXT_STATE}, [type=search i], [type=url i], [type=tel i],
+            [type=email i], [type=password i], [type=date i], [type=month i], [type=week i],
+            [type=time i], [type=datetime-local i], [type=number i])
+        ):not([readonly], :disabled),
+        :is({_EDITABLE}, :is({_EDITABLE}) *):not(input, textarea, {_NOT_EDITABLE},
+                                                 :is({_EDITABLE}) {_NOT_EDITABLE} *)
+    """,
+    "read-only": ":not(:read-write)",
+    # a placeholder is shown while the control's value is empty (one compound: whitespace
+    # between its parts would be a descendant combinator)
+    "placeholder-shown": (
+        "input[placeholder]:not([placeholder='']):is(:not([value]), [value=''])"
+        f":is({_TEXT_STATE}, [type=search i], [type=url i], [type=tel i], [type=email i],"
+        " [type=password i], [type=number i]),"
+        " textarea[placeholder]:not([placeholder='']):empty"
+    ),
 }
 
 CHILD_SUGAR = {
@@ -305,9 +337,9 @@ class Parser:
                     self.in_has = False
             if name in NTH_FUNCTIONS:
                 return (self.nth(t, *NTH_FUNCTIONS[name]),)
-            if name in ("contains", "-soup-contains"):
-                return (self.contains(),)
-            self.error(f"unknown functional pseudo-class ':{t.value})'", colon)
+            if name in ("contains", "-soup-contains", "-soup-contains-own"):
+                return (self.contains(own=name == "-soup-contains-own"),)
+            self.error(f"unknown functional pseudo-class ':{t.value}()'", colon)
         finally:
             self.depth -= 1
 
@@ -329,7 +361,7 @@ class Parser:
         self.expect_end(")")
         return n.Has(tuple(items))
 
-    def contains(self) -> n.Contains:
+    def contains(self, own: bool = False) -> n.Contains:
         texts = []
         while True:
             self.skip_ws()
@@ -344,7 +376,7 @@ class Parser:
                 continue
             break
         self.expect_end(")")
-        return n.Contains(tuple(texts))
+        return n.Contains(tuple(texts), own)
 
     def nth(self, fn: Token, last: bool, of_type: bool) -> n.Nth:
         # An+B is re-read from the raw text: its tokens (dimensions, signs) are irregular.
