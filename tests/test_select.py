@@ -199,7 +199,7 @@ def test_opcodes_match_select_h():
     consts = {m[1]: int(m[2], 0) for m in re.finditer(r"FP_SEL_(\w+) = (-?\w+)", header)}
     py = {name: getattr(opcodes, name) for name in dir(opcodes) if name.isupper() and isinstance(getattr(opcodes, name), int)}
     shared = [name for name in consts if name in py]
-    assert len(shared) == 40
+    assert len(shared) == 41
     assert {name: py[name] for name in shared} == {name: consts[name] for name in shared}
     # the header enum without explicit values
     order = re.search(r"enum \{\s*(FP_SEL_H_MAGIC[^}]*)\}", header)[1]
@@ -669,5 +669,37 @@ def test_contains_own_looks_at_the_elements_own_text_only():
 
 
 def test_unknown_functional_pseudo_class_names_itself():
-    with pytest.raises(fp.SelectorError, match=r"':lang\(\)'"):
-        fp.parse("<p>").select(":lang(en)")
+    with pytest.raises(fp.SelectorError, match=r"':dir\(\)'"):
+        fp.parse("<p>").select(":dir(ltr)")
+
+
+LANG = """<html lang=en-US><head><meta http-equiv=content-language content=fr></head><body>
+<p id=a>x</p><div id=b lang=de-Latn-CH><p id=c>y</p><p id=d lang=''>z</p></div>
+<svg id=e xml:lang=ja lang=ko><text id=f>t</text></svg><section id=g lang=EN><i id=h>i</i></section>
+<p id=i lang=x-klingon>k</p></body></html>"""
+
+
+@pytest.mark.parametrize("css, ids", [
+    ("body :lang(en)", ["a", "g", "h"]),                 # inherited; case-insensitive
+    (":lang(de)", ["b", "c"]), (":lang(de-CH)", ["b", "c"]),   # implicit wildcard, skipped subtag
+    (":lang('*-CH')", ["b", "c"]), (":lang(\\*-Latn)", ["b", "c"]),
+    (":lang('')", ["d"]),                                # lang="" is an unknown language
+    (":lang(ja)", ["e", "f"]), (":lang(ko)", []),         # xml:lang wins on SVG elements
+    (":lang(en-US)", [None, None, None, None, "a"]),      # html, head, meta, body, p
+    ("p:lang(x)", ["i"]), (":lang(us)", []), (":lang(fr)", []),
+])
+def test_lang(css, ids):
+    assert [t.id for t in fp.parse(LANG).select(css)] == ids
+
+
+def test_lang_falls_back_to_the_content_language_pragma():
+    d = fp.parse("<meta http-equiv=Content-Language content=' fr-CA '><p id=a>x<p id=b lang=en>")
+    assert [t.id for t in d.select("p:lang(fr)")] == ["a"]
+    assert fp.parse("<meta http-equiv=content-language content='fr, en'><p>").select("p:lang(fr)") == []
+    # no language information at all: unknown, the empty tag
+    assert [t.name for t in fp.parse("<p>x<b>y").select(":lang('')")] == ["p", "b"]
+
+
+def test_lang_is_linear_on_deep_nesting():
+    d = fp.parse("<div lang=en>" + "<div>" * 3000, max_depth=5000)
+    assert len(d.select(":lang(en)")) == 3001 and d.select(":lang(de)") == []

@@ -152,6 +152,7 @@ p:contains("the") ; a:-soup-contains("more") ; li:contains("a", "e") ; :contains
 span:-soup-contains("") ; h1:contains(" ") ; title:contains("-")
 :required ; :optional ; input:read-write ; textarea:read-write ; [contenteditable]:read-write
 input:read-only ; form :read-only ; :placeholder-shown ; input:optional:not(:placeholder-shown)
+:lang(en) ; p:lang(de) ; :lang("*-US") ; div:lang(en, fr) ; :lang(ja) ; :not(:lang(en))
 div div div ; div > div > div > div ; body div a span ; ul li a ; table tr td ; form input
 div a:first-child img ; li > a + a ; head > title ~ meta ; html > body > div:first-child
 div:first-child > * ; a > img:only-child ; p > br:last-child ; body > :nth-child(2) ; div:not(:first-child)
@@ -244,6 +245,12 @@ def same_tree_exceptions(doc, css: str, ours: list[int], theirs: list[int]) -> s
         # has several top-level elements (content after </html>, which an HTML5 tree
         # builder would move into <body>).
         return "root with top-level siblings"
+    if ":lang(" in css and not doc.select(":root > head > meta[http-equiv=content-language i]") \
+            and doc.select("meta[http-equiv=content-language i]"):
+        # The pragma-set default language comes from any <meta http-equiv=content-language>
+        # (HTML Standard 4.2.5.3); soupsieve looks only in html > head, which a page without
+        # <html> or <head> tags lacks here (an HTML5 tree builder would imply them).
+        return "content-language meta outside html > head"
     return None
 
 

@@ -37,7 +37,7 @@ static int check_compound(const check_t *k, int32_t at, int32_t parent, int dept
         case FP_SEL_T_NTH: need = 6; break;
         case FP_SEL_T_ROOT: case FP_SEL_T_SCOPE: case FP_SEL_T_EMPTY: case FP_SEL_T_DEFINED:
         case FP_SEL_T_FALSE: case FP_SEL_T_OPTION_SELECTED: case FP_SEL_T_RADIO_KEPT: need = 1; break;
-        case FP_SEL_T_CONTAINS: case FP_SEL_T_CONTAINS_OWN:
+        case FP_SEL_T_CONTAINS: case FP_SEL_T_CONTAINS_OWN: case FP_SEL_T_LANG:
             if (end - pc < 2 || w[pc + 1] < 0 || w[pc + 1] > end - pc - 2)
                 return -1;
             need = 2 + w[pc + 1];
@@ -71,7 +71,7 @@ static int check_compound(const check_t *k, int32_t at, int32_t parent, int dept
             bad = (a[4] >= 0 && (a[5] < 0 || a[5] >= k->nnth || check_list(k, a[4], at, depth + 1) != 0)) ||
                   (a[4] < 0 && a[4] != -1);
             break;
-        case FP_SEL_T_CONTAINS: case FP_SEL_T_CONTAINS_OWN:
+        case FP_SEL_T_CONTAINS: case FP_SEL_T_CONTAINS_OWN: case FP_SEL_T_LANG:
             for (int32_t s = 0; s < a[1]; s++)
                 bad |= a[2 + s] < 0 || a[2 + s] >= k->nstr;
             break;

@@ -34,6 +34,8 @@ typedef struct {
     /* descendant combinators: per (complex selector, compound), per element, the
      * answer of the walk up from it (0 unknown, else result + 1); runs only */
     struct { const int32_t *cx; int32_t k; uint8_t *memo; } up[16];
+    int32_t *lang_from;        /* :lang(): per element, who gives its language (select_lang.c) */
+    int32_t meta_lang;         /* <meta http-equiv=content-language>: -2 unknown, -1 none */
     int nup, up_ok;
     int oom;
 } fp_sel_ctx;
@@ -63,5 +65,8 @@ int fp_sel_attr_value(fp_sel_ctx *c, uint32_t e, const uint8_t *name, size_t nle
 /* select_forms.c (HTML Standard 4.10: selectedness, radio button groups) */
 int fp_sel_option_selected(fp_sel_ctx *c, uint32_t e);
 int fp_sel_radio_kept(fp_sel_ctx *c, uint32_t e);
+
+/* select_lang.c: test t (FP_SEL_T_LANG count range...) at element e */
+int fp_sel_lang(fp_sel_ctx *c, const int32_t *t, uint32_t e);
 
 #endif

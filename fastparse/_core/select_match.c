@@ -20,7 +20,7 @@ enum { M_MATCH, M_NO_SIBLING, M_NO_DESCENDANT, M_NO_GLOBAL };
 static int match_list(fp_sel_ctx *c, int32_t at, uint32_t e);
 static int match_compound(fp_sel_ctx *c, int32_t at, uint32_t e);
 
-/* words taken by a test (T_CONTAINS is 2 + its count) */
+/* words taken by a test (T_CONTAINS, T_CONTAINS_OWN, T_LANG: 2 + their count) */
 static int32_t test_words(int32_t op)
 {
     switch (op) {
@@ -528,6 +528,11 @@ static int match_compound(fp_sel_ctx *c, int32_t at, uint32_t e)
                 return 0;
             t += 2 + t[1];
             break;
+        case FP_SEL_T_LANG:
+            if (!fp_sel_lang(c, t, e))
+                return 0;
+            t += 2 + t[1];
+            break;
         case FP_SEL_T_OPTION_SELECTED:
             if (!fp_sel_option_selected(c, e))
                 return 0;
@@ -707,7 +712,8 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
         default:
             break;
         }
-        t += t[0] == FP_SEL_T_CONTAINS || t[0] == FP_SEL_T_CONTAINS_OWN ? 2 + t[1] : test_words(t[0]);
+        t += t[0] == FP_SEL_T_CONTAINS || t[0] == FP_SEL_T_CONTAINS_OWN || t[0] == FP_SEL_T_LANG
+                 ? 2 + t[1] : test_words(t[0]);
     }
 }
 
@@ -747,6 +753,7 @@ static int ctx_init(fp_sel_ctx *c, const fp_doc *doc, int32_t scope, const uint8
     c->pool = prog + 4 * (size_t)c->w[FP_SEL_H_CODE_LEN];
     c->scope = scope;
     c->flags = c->w[FP_SEL_H_FLAGS];
+    c->meta_lang = -2;
     int32_t ntags = c->w[FP_SEL_H_NTAGS], nhas = c->w[FP_SEL_H_NHAS], nnth = c->w[FP_SEL_H_NNTHOF];
     /* one block for the per-slot tables: most programs need a few words */
     size_t nptr = (size_t)nhas + 3 * (size_t)nnth;
@@ -796,6 +803,7 @@ static void ctx_free(fp_sel_ctx *c)
     free(c->trpos);
     free(c->tag_count);
     free(c->chosen_option);
+    free(c->lang_from);
     fp_buf_free(&c->text);
     fp_buf_free(&c->val);
 }

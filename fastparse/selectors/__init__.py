@@ -36,8 +36,12 @@ soupsieve / selectolax on purpose:
 - Legacy-encoded documents: the selector's strings are encoded to the document's
   codec before matching; a character reference in a legacy document's attribute
   value is compared by its decoded UTF-8, so non-ASCII references may not match there.
+- `:lang()` follows the HTML Standard: the nearest `lang` (`xml:lang` first on SVG and
+  MathML elements), else any `<meta http-equiv=content-language>` (soupsieve reads only
+  html > head > meta), else unknown (`:lang("")`); ranges match by RFC 4647 extended
+  filtering (`:lang(de)` matches "de-Latn-CH", `:lang("*-CH")` too).
 - Not supported (SelectorError): namespaces (`svg|rect`), pseudo-elements,
-  `:lang()`, `:dir()`, `:default`, `:indeterminate`, `:in-range`/`:out-of-range`,
+  `:dir()`, `:default`, `:indeterminate`, `:in-range`/`:out-of-range`,
   `:valid`/`:invalid`.
 """
 

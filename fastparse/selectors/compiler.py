@@ -26,7 +26,7 @@ PSEUDO_CODES = {"root": op.T_ROOT, "scope": op.T_SCOPE, "empty": op.T_EMPTY, "de
 
 # Cost rank of each test: cheap and selective first, text search last.
 COST = {n.Tag: 0, n.Never: 0, n.Id: 2, n.Class: 3, n.Attr: 4, n.Nth: 5,
-        n.Logical: 6, n.Has: 8, n.Contains: 9}
+        n.Lang: 7, n.Logical: 6, n.Has: 8, n.Contains: 9}
 PSEUDO_COST = {"root": 1, "scope": 1, "defined": 4, "empty": 5}
 
 
@@ -112,6 +112,8 @@ class Compiler:
             return self.nth(p)
         if isinstance(p, n.Has):
             return self.has(p)
+        if isinstance(p, n.Lang):
+            return [op.T_LANG, len(p.ranges), *(self.string(r) for r in p.ranges)]
         if isinstance(p, n.Contains):
             code = op.T_CONTAINS_OWN if p.own else op.T_CONTAINS
             return [code, len(p.texts), *(self.string(t) for t in p.texts)]

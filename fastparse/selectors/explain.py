@@ -86,6 +86,10 @@ class _Disassembler:
             self.out(depth, pc, f"NTH :{kind}({a}n{b:+d})" + (f" of (memo slot {slot}):" if of >= 0 else ""))
             if of >= 0:
                 self.list_(of, depth + 1, "OF")
+        elif t == op.T_LANG:
+            ranges = [s[w[pc + 2 + k]] for k in range(w[pc + 1])]
+            self.out(depth, pc, "LANG any of " + ", ".join(map(repr, ranges)))
+            return pc + 2 + w[pc + 1]
         elif t in (op.T_CONTAINS, op.T_CONTAINS_OWN):
             texts = [s[w[pc + 2 + k]] for k in range(w[pc + 1])]
             what = "CONTAINS" if t == op.T_CONTAINS else "CONTAINS (own text)"

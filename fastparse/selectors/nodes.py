@@ -66,11 +66,16 @@ class Contains:
 
 
 @dataclass(frozen=True)
+class Lang:
+    ranges: tuple[str, ...]    # :lang(): any of these language ranges ("de", "*-CH", "")
+
+
+@dataclass(frozen=True)
 class Never:
     reason: str                # e.g. a macro that cannot match in this environment
 
 
-Simple = Tag | Id | Class | Attr | Pseudo | Nth | Logical | Has | Contains | Never
+Simple = Tag | Id | Class | Attr | Pseudo | Nth | Logical | Has | Contains | Lang | Never
 
 
 @dataclass(frozen=True)

@@ -39,10 +39,11 @@ T_FALSE = 23
 T_OPTION_SELECTED = 24  # option's selectedness (part of :checked)
 T_RADIO_KEPT = 25       # a checked radio not unchecked by a later one of its group (part of :checked)
 T_CONTAINS_OWN = 26     # count string...: like T_CONTAINS, over the element's own text nodes
+T_LANG = 27             # count range...: :lang(), any of the language ranges
 
 TEST_WORDS = {T_TAG: 2, T_ID: 2, T_CLASS: 2, T_ATTR: 5, T_NOT: 2, T_IS: 2, T_HAS: 4, T_NTH: 6,
               T_ROOT: 1, T_SCOPE: 1, T_EMPTY: 1, T_DEFINED: 1, T_FALSE: 1,
-              T_OPTION_SELECTED: 1, T_RADIO_KEPT: 1}  # T_CONTAINS(_OWN): 2 + count
+              T_OPTION_SELECTED: 1, T_RADIO_KEPT: 1}  # T_CONTAINS(_OWN), T_LANG: 2 + count
 
 COMB_DESCENDANT, COMB_CHILD, COMB_NEXT, COMB_LATER = 1, 2, 3, 4
 COMBINATOR_CODES = {" ": COMB_DESCENDANT, ">": COMB_CHILD, "+": COMB_NEXT, "~": COMB_LATER}

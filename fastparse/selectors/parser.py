@@ -339,6 +339,8 @@ class Parser:
                 return (self.nth(t, *NTH_FUNCTIONS[name]),)
             if name in ("contains", "-soup-contains", "-soup-contains-own"):
                 return (self.contains(own=name == "-soup-contains-own"),)
+            if name == "lang":
+                return (n.Lang(self.strings("a language range")),)
             self.error(f"unknown functional pseudo-class ':{t.value}()'", colon)
         finally:
             self.depth -= 1
@@ -362,12 +364,16 @@ class Parser:
         return n.Has(tuple(items))
 
     def contains(self, own: bool = False) -> n.Contains:
+        return n.Contains(self.strings("a quoted string"), own)
+
+    def strings(self, what: str) -> tuple[str, ...]:
+        """A comma-separated list of strings or identifiers, up to the closing ')'."""
         texts = []
         while True:
             self.skip_ws()
             t = self.tok
             if t.kind not in ("string", "ident"):
-                self.error("expected a quoted string")
+                self.error(f"expected {what}")
             self.advance()
             texts.append(t.value)
             self.skip_ws()
@@ -376,7 +382,7 @@ class Parser:
                 continue
             break
         self.expect_end(")")
-        return n.Contains(tuple(texts), own)
+        return tuple(texts)
 
     def nth(self, fn: Token, last: bool, of_type: bool) -> n.Nth:
         # An+B is re-read from the raw text: its tokens (dimensions, signs) are irregular.

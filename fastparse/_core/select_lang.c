@@ -1,0 +1,142 @@
+/* select_lang.c — :lang() (Selectors 4, 14.2; HTML Standard 3.2.6.2): an
+ * element's language is its nearest lang attribute (xml:lang on SVG and
+ * MathML elements first), else the document's default from
+ * <meta http-equiv="content-language">, else unknown (""). Ranges match by RFC 4647 extended
+ * filtering, ASCII case-insensitively, with an implicit wildcard: :lang(de)
+ * matches "de", "de-CH" and "de-Latn-CH"; :lang(de-CH) matches "de-Latn-CH". */
+#include "select_internal.h"
+
+static const uint8_t *range_at(const fp_sel_ctx *c, int32_t k, size_t *len)
+{
+    const int32_t *t = c->w + c->w[FP_SEL_H_STRS] + 2 * k;
+    *len = (size_t)t[1];
+    return c->pool + t[0];
+}
+
+/* the next '-'-separated subtag of [*p, end): returns its length, moves *p past it */
+static size_t subtag(const uint8_t **p, const uint8_t *end, const uint8_t **start)
+{
+    *start = *p;
+    const uint8_t *dash = memchr(*p, '-', (size_t)(end - *p));
+    const uint8_t *stop = dash ? dash : end;
+    *p = dash ? dash + 1 : end;
+    return (size_t)(stop - *start);
+}
+
+/* RFC 4647, 3.3.2 extended filtering */
+static int range_matches(const uint8_t *r, size_t rn, const uint8_t *v, size_t vn)
+{
+    if (rn == 0)
+        return vn == 0;   /* :lang("") is the element whose language is unknown */
+    if (vn == 0)
+        return 0;
+    const uint8_t *rp = r, *re = r + rn, *vp = v, *ve = v + vn, *rs, *vs;
+    size_t rl = subtag(&rp, re, &rs), vl = subtag(&vp, ve, &vs);
+    if (!(rl == 1 && rs[0] == '*') && !(rl == vl && bytes_eq(rs, vs, rl, 1)))
+        return 0;
+    while (rp < re) {
+        rl = subtag(&rp, re, &rs);
+        if (rl == 1 && rs[0] == '*')
+            continue;
+        for (;;) {
+            if (vp >= ve)
+                return 0;
+            vl = subtag(&vp, ve, &vs);
+            if (vl == rl && bytes_eq(rs, vs, rl, 1))
+                break;
+            if (vl == 1)
+                return 0;   /* a singleton (x-, u-...) ends what a later subtag may skip */
+        }
+    }
+    return 1;
+}
+
+/* the parent an element inherits its language from: none inside a template's contents */
+static int32_t inherits_from(const fp_sel_ctx *c, int32_t x)
+{
+    int32_t p = c->el[x].parent;
+    return p >= 0 && c->el[p].tag == c->t_template ? -1 : p;
+}
+
+/* the element whose attribute gives e's language: e or an ancestor (not
+ * across a <template>), -1 for none; memoised per element (0 unknown, else k + 2,
+ * 1 none), so asking every element of a deep page stays linear */
+static int32_t lang_source(fp_sel_ctx *c, uint32_t e)
+{
+    if (!c->lang_from && !(c->lang_from = fp_sel_zalloc(c, c->n, sizeof *c->lang_from)))
+        return -1;
+    int32_t found = -1, x = (int32_t)e;
+    while (x >= 0) {
+        if (c->lang_from[x]) {
+            found = c->lang_from[x] - 2;
+            break;
+        }
+        fp_attr a;
+        if (((c->el[x].flags & (FP_EF_SVG | FP_EF_MATHML)) &&
+             fp_attr_find(c->doc, (uint32_t)x, "xml:lang", 8, &a)) ||
+            fp_attr_find(c->doc, (uint32_t)x, "lang", 4, &a)) {
+            found = x;
+            break;
+        }
+        x = inherits_from(c, x);
+    }
+    /* every element on the way up has the same answer */
+    for (int32_t y = (int32_t)e; y >= 0 && y != x; y = inherits_from(c, y))
+        c->lang_from[y] = found + 2;
+    if (x >= 0)
+        c->lang_from[x] = found + 2;
+    return found;
+}
+
+/* the pragma-set default language: the first <meta http-equiv=content-language>
+ * whose content holds no comma, leading and trailing whitespace removed */
+static int default_lang(fp_sel_ctx *c, const uint8_t **v, size_t *vlen)
+{
+    if (c->meta_lang == -2) {
+        c->meta_lang = -1;
+        int meta = fp_tag_lookup(c->doc, (const uint8_t *)"meta", 4);
+        for (uint32_t i = 0; meta > 0 && i < c->n && c->meta_lang < 0; i++) {
+            const uint8_t *he, *content;
+            size_t hn, cn;
+            if (c->el[i].tag == meta && !(c->el[i].flags & (FP_EF_SVG | FP_EF_MATHML)) &&
+                fp_sel_attr_value(c, i, (const uint8_t *)"http-equiv", 10, &he, &hn) && hn == 16 &&
+                bytes_eq(he, (const uint8_t *)"content-language", 16, 1) &&
+                fp_sel_attr_value(c, i, (const uint8_t *)"content", 7, &content, &cn) &&
+                !memchr(content, ',', cn))
+                c->meta_lang = (int32_t)i;
+        }
+    }
+    if (c->meta_lang < 0 ||
+        !fp_sel_attr_value(c, (uint32_t)c->meta_lang, (const uint8_t *)"content", 7, v, vlen))
+        return 0;
+    while (*vlen && is_ws(**v))
+        (*v)++, (*vlen)--;
+    while (*vlen && is_ws((*v)[*vlen - 1]))
+        (*vlen)--;
+    return 1;
+}
+
+int fp_sel_lang(fp_sel_ctx *c, const int32_t *t, uint32_t e)
+{
+    const uint8_t *v;
+    size_t vlen;
+    int32_t src = lang_source(c, e);
+    if (c->oom)
+        return 0;
+    if (src >= 0) {
+        int foreign = (c->el[src].flags & (FP_EF_SVG | FP_EF_MATHML)) != 0;
+        if (!(foreign && fp_sel_attr_value(c, (uint32_t)src, (const uint8_t *)"xml:lang", 8, &v, &vlen)) &&
+            !fp_sel_attr_value(c, (uint32_t)src, (const uint8_t *)"lang", 4, &v, &vlen))
+            return 0;
+    } else if (!default_lang(c, &v, &vlen)) {
+        v = (const uint8_t *)"";   /* no language information: unknown, the empty tag */
+        vlen = 0;
+    }
+    for (int32_t k = 0; k < t[1]; k++) {
+        size_t rn;
+        const uint8_t *r = range_at(c, t[2 + k], &rn);
+        if (range_matches(r, rn, v, vlen))
+            return 1;
+    }
+    return 0;
+}
