@@ -234,3 +234,22 @@ def test_a_parents_inner_range_holds_its_children(source):
     for tag in doc:
         if tag.parent:
             assert tag.parent.inner_span[0] <= tag.span[0] and tag.span[1] <= tag.parent.inner_span[1], tag
+
+
+# ---- a <head> after body content, then a <frameset> ----
+# Found by fuzz_engine.c (tests/fuzz/crashes/engine-head-in-body-then-frameset): a
+# <head> start tag after content of an implied body was indexed (inside that content);
+# the <frameset> then cut the index after that head, leaving an element whose
+# subtree reached past the end of the index. In body, <head> is ignored.
+
+@pytest.mark.parametrize("source, names", [
+    ("<T><head><M><f><frameset>", ["frameset"]),
+    ("<p><head><i>", ["p", "i"]),
+    ("x<head><title>", ["title"]),
+    ("<html><head></head><head>", ["html", "head"]),
+])
+def test_head_after_body_content_is_ignored(source, names):
+    doc = fp.parse(source)
+    assert [t.name for t in doc] == names
+    for tag in doc:
+        assert tag.index + len(tag.descendants) < len(doc)

@@ -737,6 +737,7 @@ frameset_check(fp_sim *s, const fp_tag_token *t, int tag, uint32_t gt)
 }
 
 static int is_head_tag(int tag);
+static int body_seen_before(fp_sim *s, uint32_t i);
 
 /* The first element of the body: after the <html>, the head and what went
  * into it (an implied head holds the head tags before the first body tag). */
@@ -770,6 +771,9 @@ start_frameset(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
     if (cut < s->doc->n) {
         fp_sim_error(s, FP_ERR_UNEXPECTED_START_TAG, lt);
         s->doc->n = cut;
+        for (uint32_t i = 0; i < cut; i++)   /* what stays is closed; none reaches past the cut */
+            if (s->e[i].last >= cut)
+                s->e[i].last = cut - 1;
         if (s->form_ptr >= (int32_t)cut)
             s->form_ptr = -1;
         if (s->seen_upto > cut)
@@ -836,7 +840,9 @@ start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
             return -1;  /* the spec merges its attributes into the first <html> */
         return s->html = push(s, tag, 0, lt, gt);
     case FP_TAG_HEAD:
-        if (s->head >= 0 || s->body >= 0 || (s->ctx && s->ctx != FP_TAG_HTML))
+        /* in body (the body may be implied: content came first) a <head> is ignored */
+        if (s->head >= 0 || s->body >= 0 || (s->ctx && s->ctx != FP_TAG_HTML) ||
+            body_seen_before(s, s->doc->n))
             return -1;
         c = push(s, tag, 0, lt, gt);
         s->head = c;

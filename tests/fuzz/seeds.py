@@ -51,6 +51,8 @@ SELECTORS = [
     "tr:nth-last-of-type(odd)", "svg|rect, svg path", "[lang|=en]", "[title*=x i]",
     "input:checked", "option:checked", "a:link", ":scope > div", "p:contains(x)",
     "select > option:first-child", "x-y:defined", "li:only-child", "td:nth-of-type(3n of .x)",
+    ":lang(en)", "p:lang('*-CH', '')", ":-soup-contains-own(x)", ":read-write", "input:required",
+    "div div span", "section :placeholder-shown",
 ]
 
 
