@@ -46,7 +46,10 @@ static int doc_index(DocumentObject *d, PyObject *cache, PyObject **index_obj)
         }
         Py_DECREF(r);
     }
-    if (!PyBytes_Check(idx) || (size_t)PyBytes_GET_SIZE(idx) != fp_select_index_size(&d->doc)) {
+    /* O(1): the header's tag count and this document's element count give the size */
+    if (!PyBytes_Check(idx) || PyBytes_GET_SIZE(idx) < (Py_ssize_t)sizeof(uint32_t) ||
+        (size_t)PyBytes_GET_SIZE(idx) !=
+            sizeof(uint32_t) * (2 + (size_t)((const uint32_t *)(const void *)PyBytes_AS_STRING(idx))[0] + d->doc.n)) {
         Py_DECREF(idx);
         PyErr_SetString(PyExc_ValueError, "not a selector index of this document");
         return -1;

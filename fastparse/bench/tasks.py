@@ -5,7 +5,9 @@ parse    the parse alone, every page (the floor takes part)
 extract  parse + the page's records (generated pages with records, the real
          Amazon listings); every parser's records must equal the reference's
 links    parse + every <a href>: (href, whitespace-collapsed text)
-select   parse + a few CSS selectors per page (skipped until fastparse has select)
+select   parse + a few CSS selectors per generated page, the matches' texts
+css      parse + 20 typical scraping selectors (CSS_SELECTORS), the match counts,
+         every real page (issue 4's selector-heavy task)
 scaling  parse time and memory against size, 10 KB -> 10 MB, same content mix
 memory   retained and peak memory per parsed document, fresh process per page
 """
@@ -15,8 +17,8 @@ from collections.abc import Callable
 
 from ..corpora import Page
 
-TASKS = ("parse", "extract", "links", "select", "scaling", "memory")
-TIMED = ("parse", "extract", "links", "select", "scaling")
+TASKS = ("parse", "extract", "links", "select", "css", "scaling", "memory")
+TIMED = ("parse", "extract", "links", "select", "css", "scaling")
 
 SELECTORS = {
     "books": ("article.product_pod h3 > a", "p.price_color", "ol.row > li:nth-child(2n+1) p.availability",
@@ -27,6 +29,17 @@ SELECTORS = {
                "#leftNav a[href^='/s?rh']", "span.s-price"),
     "table": ("table#league tbody tr:nth-child(10n) > td:first-child", "tr.odd td:last-child"),
 }
+
+
+# What scrapers ask of an arbitrary page: metadata, links, images, headings, lists,
+# tables, structured data, forms. Only selectors every peer's engine supports
+# (lexbor, soupsieve, cssselect, turbohtml, markupever).
+CSS_SELECTORS = (
+    "title", "meta[name=description]", "meta[property^='og:']", "link[rel=canonical]",
+    "a[href]", "a[href^='http']", "img[src]", "img[alt]", "h1", "h2, h3", "p", "ul li a",
+    "nav a", "table tr td", "script[type='application/ld+json']", "div[class] > p",
+    "[itemprop]", "form input[name]", "li:first-child", "div:not([class]) > span",
+)
 
 
 def pages_for(task: str, pages: list[Page]) -> list[Page]:
@@ -41,6 +54,8 @@ def pages_for(task: str, pages: list[Page]) -> list[Page]:
         return base
     if task == "select":
         return [p for p in base if p.origin == "generated" and p.extractor in SELECTORS]
+    if task == "css":
+        return [p for p in base if p.origin == "real"]
     if task == "memory":
         return base
     raise ValueError(task)
@@ -60,4 +75,6 @@ def timed_call(task: str, adapter, page: dict) -> Callable[[bytes], object]:
     if task == "select":
         selectors = SELECTORS[page["extractor"]]
         return lambda data: adapter.select_texts(parse(data), selectors)
+    if task == "css":
+        return lambda data: adapter.select_counts(parse(data), CSS_SELECTORS)
     raise ValueError(task)

@@ -72,14 +72,22 @@ def link_agreement(got: list, want: list) -> float:
     return both / max(sum(a.values()), sum(b.values()), 1)
 
 
+def count_agreement(got: list, want: list) -> float:
+    """Share of selectors two parsers find the same number of elements for."""
+    return sum(a == b for a, b in zip(got, want)) / max(len(got), len(want), 1)
+
+
 def check(task: str, page, outputs: dict[str, object], truth) -> tuple[list[Finding], dict[str, float]]:
-    """Findings (mismatches) and, for links on real pages, each parser's agreement."""
+    """Findings (mismatches) and, for links and css on real pages, each parser's agreement
+    (trees legitimately differ there: implied elements, clones, foster parenting)."""
     outputs = {k: v for k, v in outputs.items() if v is not None}
     if not outputs:
         return [], {}
     ref_name, ref = reference(outputs, truth)
     if task == "links" and page.origin == "real":
         return [], {p: link_agreement(out, ref) for p, out in outputs.items()}
+    if task == "css" and page.origin == "real":
+        return [], {p: count_agreement(out, ref) for p, out in outputs.items()}
     findings = []
     for parser, out in outputs.items():
         if out != ref:

@@ -139,6 +139,9 @@ def exercise_tag(tag, doc, rng, pools, heavy: bool) -> None:
         children = tag.children
         for child in children:
             assert child.parent == tag
+        # tree order: document order but for fostered elements, each before its table
+        assert sorted(c.index for c in children) == [
+            t.index for t in tag.descendants if t.parent == tag]
         inside = range(tag.index + 1, tag.index + 1 + len(tag.descendants))
         assert [t.index for t in tag.descendants] == list(inside)
         assert all(c.index in inside for c in children)
@@ -213,6 +216,12 @@ def TestOneInput(data: bytes) -> None:
     check_structure(doc, len(src))
     for err in doc.errors:
         assert 0 <= err.offset <= len(src) and err.line >= 1 and err.col >= 1, err
+    offsets = [c.offset for c in doc.comments]
+    assert offsets == sorted(offsets) and all(0 <= o < len(src) for o in offsets)
+    assert all(isinstance(c.text, str) and c.line >= 1 for c in doc.comments)
+    assert doc.doctype is None or isinstance(doc.doctype, str)
+    top = doc.children
+    assert sorted(t.index for t in top) == [t.index for t in doc if not t.parent]
     assert isinstance(doc.text, str)
     doc.get_text(" ", True), doc.get_text(skip=None), repr(doc), doc.html
     assert (doc.root is fp.MISSING) == (n == 0)

@@ -36,7 +36,7 @@ class Adapter:
     name = "?"            # id used on the command line and in results
     label = "?"           # how tables name it
     distributions: tuple[str, ...] = ()   # whose versions go in the metadata
-    supports = ("parse", "extract", "links", "select", "scaling", "memory")
+    supports = ("parse", "extract", "links", "select", "css", "scaling", "memory")
 
     def __init__(self):
         self._compiled: dict[Q, object] = {}
@@ -84,6 +84,9 @@ class Adapter:
 
     def select_texts(self, doc, selectors: tuple[str, ...]) -> list[list[str]]:
         return [[collapse(self.text(e)) for e in self.select(doc, css)] for css in selectors]
+
+    def select_counts(self, doc, selectors: tuple[str, ...]) -> list[int]:
+        return [len(self.select(doc, css)) for css in selectors]
 
     def records(self, doc, kind: str) -> list:
         return EXTRACTORS[kind](self, doc)
