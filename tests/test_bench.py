@@ -114,3 +114,16 @@ def test_extract_is_checked_against_ground_truth_first():
     truth = [{"title": "t"}]
     findings, _ = validate.check("extract", gen, {"fastparse": [{"title": "wrong"}], "lxml": truth}, truth)
     assert [f.parser for f in findings] == ["fastparse"]
+
+
+def test_css_task_runs_twenty_selectors_on_real_pages_and_scores_counts():
+    from fastparse.bench import tasks
+    assert len(tasks.CSS_SELECTORS) == 20 and len(set(tasks.CSS_SELECTORS)) == 20
+    real = Page(id="r", kind="article", origin="real", nbytes=1, sha256="", extractor=None)
+    gen = Page(id="g", kind="catalog", origin="generated", nbytes=1, sha256="", extractor=None)
+    assert tasks.pages_for("css", [real, gen]) == [real]
+    fp_adapter = adapters.load("fastparse")
+    counts = tasks.timed_call("css", fp_adapter, {"extractor": None})(b"<title>t</title><p>a<p>b<a href=x>")
+    assert counts[tasks.CSS_SELECTORS.index("title")] == 1 and counts[tasks.CSS_SELECTORS.index("p")] == 2
+    findings, agreement = validate.check("css", real, {"fastparse": [1, 2, 3, 4], "other": [1, 2, 0, 4]}, None)
+    assert findings == [] and agreement == {"fastparse": 1.0, "other": 0.75}
