@@ -15,7 +15,19 @@ from .sniff import sniff
 __version__ = "0.1.0"
 
 __all__ = [
-    "parse", "parse_fragment", "sniff", "Document", "Tag", "MISSING",
-    "FastparseError", "ParseError", "ParseLimitError", "SelectorError", "Comment",
-    "DEFAULT_MAX_SIZE", "DEFAULT_MAX_DEPTH", "SCAN_IMPL", "__version__",
+    "DEFAULT_MAX_DEPTH",
+    "DEFAULT_MAX_SIZE",
+    "MISSING",
+    "SCAN_IMPL",
+    "Comment",
+    "Document",
+    "FastparseError",
+    "ParseError",
+    "ParseLimitError",
+    "SelectorError",
+    "Tag",
+    "__version__",
+    "parse",
+    "parse_fragment",
+    "sniff",
 ]

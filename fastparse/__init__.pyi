@@ -5,8 +5,8 @@ from ._core import SCAN_IMPL as SCAN_IMPL
 from ._core import Document as Document
 from ._core import Tag as Tag
 from ._missing import MISSING as MISSING
-from .errors import FastparseError as FastparseError
 from .comment import Comment as Comment
+from .errors import FastparseError as FastparseError
 from .errors import ParseError as ParseError
 from .errors import ParseLimitError as ParseLimitError
 from .errors import SelectorError as SelectorError
@@ -35,9 +35,9 @@ __all__ = [
     "DEFAULT_MAX_SIZE",
     "MISSING",
     "SCAN_IMPL",
+    "Comment",
     "Document",
     "FastparseError",
-    "Comment",
     "ParseError",
     "ParseLimitError",
     "SelectorError",

@@ -15,7 +15,7 @@ import re
 from . import _core
 from .encoding import detect, lookup, to_utf8
 
-__all__ = ["parse", "parse_fragment", "DEFAULT_MAX_SIZE", "DEFAULT_MAX_DEPTH"]
+__all__ = ["DEFAULT_MAX_DEPTH", "DEFAULT_MAX_SIZE", "parse", "parse_fragment"]
 
 DEFAULT_MAX_SIZE = 256 * 1024 * 1024
 DEFAULT_MAX_DEPTH = 4096

@@ -1,7 +1,7 @@
 """Exceptions and the parse-error record of fastparse."""
 from typing import NamedTuple
 
-__all__ = ["FastparseError", "ParseLimitError", "SelectorError", "ParseError"]
+__all__ = ["FastparseError", "ParseError", "ParseLimitError", "SelectorError"]
 
 
 class FastparseError(Exception):

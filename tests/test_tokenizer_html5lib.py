@@ -54,7 +54,7 @@ def test_comments_and_doctype_are_checked():
     assert view.comments == ["c"] and view.doctype == "html"
     test = next(t for t in TESTS if any(tok[0] == "Comment" for tok in t.output)
                 and not C.tokenizer_exclusion(t))
-    wrong = lambda source: C.TokenView(view.elements, view.text, ["not it"], "not it")  # noqa: E731
+    wrong = lambda source: C.TokenView(view.elements, view.text, ["not it"], "not it")
     assert C.tokenizer_check(test, wrong)
 
 
