@@ -770,6 +770,9 @@ start_frameset(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
     uint32_t cut = body_start(s);
     if (cut < s->doc->n) {
         fp_sim_error(s, FP_ERR_UNEXPECTED_START_TAG, lt);
+        /* comments inside the removed elements go with them */
+        while (s->doc->ncomments && s->doc->comments[s->doc->ncomments - 1].start > s->e[cut].start)
+            s->doc->ncomments--;
         s->doc->n = cut;
         for (uint32_t i = 0; i < cut; i++)   /* what stays is closed; none reaches past the cut */
             if (s->e[i].last >= cut)
