@@ -113,13 +113,15 @@ def test_select_child_in_nested_divs():
 
 
 @pytest.mark.skipif(SANITIZED, reason="a timing test only")
-@pytest.mark.parametrize("css", ["span div", "p span div", "section div:not(div) div", "div div"])
+# (no matching selectors here: building thousands of result Tags would time the allocator;
+# correctness with matches on deep nesting: test_select.py::test_descendant_combinator_on_deep_nesting)
+@pytest.mark.parametrize("css", ["span div", "p span div", "section div:not(div) div"])
 def test_select_descendant_in_nested_divs(css):
     # quadrupled, not doubled, and measured once (no re-measuring): a quadratic
     # matcher is 16x here, a linear one 4x, so noise cannot flip the verdict.
     # (Before the walk up was memoised, "span div" over 25,000 nested <div> took 2.1 s.)
     small, big = nested_doc(2_000), nested_doc(8_000)
-    assert len(big.select(css)) == (8_000 - 1 if css == "div div" else 0)
+    assert big.select(css) == []
     t_small = best_of_3(lambda: small.select(css), 3)
     t_big = best_of_3(lambda: big.select(css), 3)
     for doc, t in ((small, t_small), (big, t_big)):
