@@ -11,6 +11,9 @@ soupsieve / selectolax on purpose:
 
 - The tree is fastparse's: no implied elements. `table > tr` matches when the
   source has no <tbody>; `body p` needs a <body> tag in the source.
+- A foster-parented element (`<table><div>`) is matched at its source position: its
+  parent for combinators and :nth-* is the table part around it, not `tag.parent`
+  (the table's parent, the spec's tree).
 - `:root` is the first top-level element (usually <html>; on a fragment-like page
   without <html>, whatever element comes first). soupsieve has no root when there
   are several top-level elements (e.g. tags after </html>).
