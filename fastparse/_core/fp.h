@@ -119,8 +119,7 @@ typedef struct {
     uint32_t nerrors, errors_cap;
     fp_comment *comments; /* owned, in document order */
     uint32_t ncomments, comments_cap;
-    uint32_t doctype_start, doctype_data, doctype_end; /* the doctype the tree builder took:
-                                                        * "<!DOCTYPE" at start, data up to '>' */
+    uint32_t doctype_name, doctype_name_end;  /* the name of the doctype the tree builder took */
     uint8_t has_doctype;
     fp_options opts;
     size_t fail_offset;   /* where a limit was hit (FP_ETOOBIG / FP_ETOODEEP) */

@@ -21,6 +21,25 @@ static inline int fp_is_ws(uint8_t c) { return fp_cc[c] & FP_CC_WS; }
 static inline int fp_is_alpha(uint8_t c) { return fp_cc[c] & FP_CC_ALPHA; }
 static inline uint8_t fp_lower(uint8_t c) { return (uint8_t)(c >= 'A' && c <= 'Z' ? c + 32 : c); }
 
+/* p[0 .. n) begins with / is the lower-case literal `lower`, ASCII case ignored */
+static inline int
+fp_starts_with_ci(const uint8_t *p, size_t n, const char *lower)
+{
+    size_t len = __builtin_strlen(lower);
+    if (n < len)
+        return 0;
+    for (size_t i = 0; i < len; i++)
+        if (fp_lower(p[i]) != (uint8_t)lower[i])
+            return 0;
+    return 1;
+}
+
+static inline int
+fp_equals_ci(const uint8_t *p, size_t n, const char *lower)
+{
+    return n == __builtin_strlen(lower) && fp_starts_with_ci(p, n, lower);
+}
+
 /* First byte c in [p, end), or NULL. Most searches end within a few bytes
  * (a class value, the gap between tags), so one inline 16-byte probe comes
  * before the call to the vectorised memchr. */
@@ -68,6 +87,8 @@ int fp_tok_attr(const uint8_t **pp, const uint8_t *end, fp_raw_attr *a, int *sel
 
 /* ---- tokenizer_markup.c: where markup declarations end (offset after them) ---- */
 const uint8_t *fp_tok_comment_end(const uint8_t *p, const uint8_t *end);  /* p after "<!--" */
+/* whether the comment whose data starts at c (after "<!--") and which ends at p was closed */
+int fp_tok_comment_closed(const uint8_t *c, const uint8_t *p);
 const uint8_t *fp_tok_gt_end(const uint8_t *p, const uint8_t *end);       /* doctype, bogus comment */
 const uint8_t *fp_tok_cdata_end(const uint8_t *p, const uint8_t *end);    /* p after "<![CDATA[" */
 /* Classifies "<!..." at p (p[0] == '<', p[1] == '!') and returns the end of the

@@ -69,38 +69,6 @@ skip_raw_text(fp_sim *s, int32_t i, const uint8_t *from, const uint8_t *end)
     return gt;
 }
 
-/* Whether a comment whose content starts at c (after "<!--") and whose
- * construct ends at p was closed: "<!-->", "<!--->", "...-->" or "...--!>". */
-static int
-comment_closed(const uint8_t *c, const uint8_t *p)
-{
-    size_t n = (size_t)(p - c);
-    if (n == 0 || p[-1] != '>')
-        return 0;
-    if (n == 1 || (n == 2 && c[0] == '-'))
-        return 1;
-    if (n >= 3 && p[-2] == '-' && p[-3] == '-')
-        return 1;
-    return n >= 4 && p[-2] == '!' && p[-3] == '-' && p[-4] == '-';
-}
-
-/* Where a comment's data ends; c is just after "<!--", p just after the
- * comment. Closed: before "-->" or "--!>" ("<!-->" and "<!--->" are empty).
- * Cut by the end of input: the dashes (and "--!") the tokenizer held back
- * waiting for the '>' are not data (comment end dash / end / end bang states). */
-static const uint8_t *
-comment_data_end(const uint8_t *c, const uint8_t *p)
-{
-    size_t n = (size_t)(p - c);
-    if (comment_closed(c, p))
-        return n == 1 || (n == 2 && c[0] == '-') ? c : p - (p[-2] == '!' ? 4 : 3);
-    if (n >= 3 && p[-1] == '!' && p[-2] == '-' && p[-3] == '-')
-        return p - 3;
-    if (n >= 2 && p[-1] == '-' && p[-2] == '-')
-        return p - 2;
-    return n >= 1 && p[-1] == '-' ? p - 1 : p;
-}
-
 /* A comment for doc.comments: data [data, data_end) of the one starting at lt. */
 static int
 add_comment(fp_doc *d, const uint8_t *lt, const uint8_t *data, const uint8_t *data_end)
@@ -256,19 +224,16 @@ fp_parse(fp_doc *d, const uint8_t *buf, size_t len, const fp_options *opts)
             int kind;
             const uint8_t *content, *content_end;
             p = fp_tok_markup(lt, end, fp_sim_in_foreign(&s), &kind, &content, &content_end);
-            if ((kind == FP_MARKUP_COMMENT && add_comment(d, lt, content, comment_data_end(content, p)) < 0) ||
+            if ((kind == FP_MARKUP_COMMENT && add_comment(d, lt, content, content_end) < 0) ||
                 (kind == FP_MARKUP_BOGUS && add_bogus_comment(d, lt, content, p) < 0)) {
                 s.status = FP_ENOMEM;
                 break;
             }
-            if (kind == FP_MARKUP_DOCTYPE && fp_sim_doctype(&s, content, content_end)) {
-                d->has_doctype = 1;
-                d->doctype_start = (uint32_t)(lt - buf);
-                d->doctype_data = (uint32_t)(content - buf);
-                d->doctype_end = (uint32_t)(content_end - buf);
-            } else if (kind == FP_MARKUP_BOGUS)
+            if (kind == FP_MARKUP_DOCTYPE)
+                fp_sim_doctype(&s, content, content_end);
+            else if (kind == FP_MARKUP_BOGUS)
                 fp_sim_error(&s, FP_ERR_INCORRECTLY_OPENED_COMMENT, (uint32_t)(lt - buf));
-            else if (kind == FP_MARKUP_COMMENT && p == end && !comment_closed(content, p))
+            else if (kind == FP_MARKUP_COMMENT && p == end && !fp_tok_comment_closed(content, p))
                 fp_sim_error(&s, FP_ERR_EOF_IN_COMMENT, (uint32_t)len);
             else if (kind == FP_MARKUP_COMMENT && (p - content == 1 || (p - content == 2 && *content == '-')) &&
                      p[-1] == '>')

@@ -60,18 +60,6 @@ fp_encoding_for_label(const uint8_t *label, size_t n)
     return enc < 0 ? NULL : fp_enc_names[enc];
 }
 
-/* s[0 .. n) equals the lower-case literal `lit`, ASCII-case-insensitively. */
-static int
-ieq(const uint8_t *s, size_t n, const char *lit, size_t len)
-{
-    if (n != len)
-        return 0;
-    for (size_t i = 0; i < n; i++)
-        if (fp_lower(s[i]) != (uint8_t)lit[i])
-            return 0;
-    return 1;
-}
-
 typedef struct {
     const uint8_t *name, *value;
     size_t name_len, value_len;
@@ -145,7 +133,7 @@ charset_from_content(const uint8_t *s, size_t n)
 {
     size_t i = 0;
     for (;;) {  /* "loop": find "charset" followed by optional spaces and '=' */
-        while (i + 7 <= n && !ieq(s + i, 7, "charset", 7))
+        while (i + 7 <= n && !fp_equals_ci(s + i, 7, "charset"))
             i++;
         if (i + 7 > n)
             return NONE;
@@ -184,15 +172,15 @@ meta_charset(const uint8_t **pp, const uint8_t *end)
     attr a;
     int r;
     while ((r = get_attribute(pp, end, &a)) == 1) {
-        unsigned which = ieq(a.name, a.name_len, "http-equiv", 10) ? HTTP_EQUIV
-                         : ieq(a.name, a.name_len, "content", 7)  ? CONTENT
-                         : ieq(a.name, a.name_len, "charset", 7)  ? CHARSET
+        unsigned which = fp_equals_ci(a.name, a.name_len, "http-equiv") ? HTTP_EQUIV
+                         : fp_equals_ci(a.name, a.name_len, "content")  ? CONTENT
+                         : fp_equals_ci(a.name, a.name_len, "charset")  ? CHARSET
                                                                   : 0;
         if (!which || (seen & which))  /* other names change nothing */
             continue;
         seen |= which;
         if (which == HTTP_EQUIV) {
-            got_pragma |= ieq(a.value, a.value_len, "content-type", 12);
+            got_pragma |= fp_equals_ci(a.value, a.value_len, "content-type");
         } else if (which == CONTENT) {
             int found = charset_from_content(a.value, a.value_len);
             if (found >= 0 && charset == NONE) {
@@ -244,7 +232,7 @@ prescan_loop(const uint8_t *p, const uint8_t *end)
             p = comment_end(p + 2, end);
             if (!p)
                 return NONE;
-        } else if ((c | 0x20) == 'm' && left >= 6 && ieq(p + 1, 4, "meta", 4) &&
+        } else if ((c | 0x20) == 'm' && left >= 6 && fp_equals_ci(p + 1, 4, "meta") &&
                    (fp_is_ws(p[5]) || p[5] == '/')) {
             p += 5;
             int enc = meta_charset(&p, end);

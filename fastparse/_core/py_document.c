@@ -734,14 +734,7 @@ doc_doctype(DocumentObject *d, void *closure)
 {
     if (!d->doc.has_doctype)
         Py_RETURN_NONE;
-    const uint8_t *b = d->doc.buf;
-    uint32_t p = d->doc.doctype_data, q = d->doc.doctype_end;
-    while (p < q && (b[p] == ' ' || b[p] == '\t' || b[p] == '\n' || b[p] == '\f' || b[p] == '\r'))
-        p++;
-    uint32_t name = p;
-    while (p < q && !(b[p] == ' ' || b[p] == '\t' || b[p] == '\n' || b[p] == '\f' || b[p] == '\r'))
-        p++;
-    PyObject *raw = literal(d, name, p);
+    PyObject *raw = literal(d, d->doc.doctype_name, d->doc.doctype_name_end);
     if (!raw)
         return NULL;
     Py_ssize_t n = PyUnicode_GET_LENGTH(raw);

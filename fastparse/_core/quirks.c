@@ -33,24 +33,6 @@ static const char *const quirky_public_prefixes[] = {
     "-//webtechs//dtd mozilla html//",
 };
 
-static int
-starts_with_ci(const uint8_t *p, const uint8_t *q, const char *lower)
-{
-    size_t n = strlen(lower);
-    if ((size_t)(q - p) < n)
-        return 0;
-    for (size_t k = 0; k < n; k++)
-        if (fp_lower(p[k]) != (uint8_t)lower[k])
-            return 0;
-    return 1;
-}
-
-static int
-equals_ci(const uint8_t *p, const uint8_t *q, const char *lower)
-{
-    return (size_t)(q - p) == strlen(lower) && starts_with_ci(p, q, lower);
-}
-
 /* a quoted identifier after a keyword; sets *found */
 static const uint8_t *
 doctype_id(const uint8_t *p, const uint8_t *q, const uint8_t **start, const uint8_t **stop, int *found)
@@ -71,8 +53,10 @@ doctype_id(const uint8_t *p, const uint8_t *q, const uint8_t **start, const uint
     return p;
 }
 
-static void decide_quirks(fp_sim *s, const uint8_t *p, const uint8_t *q);
+static void decide_quirks(fp_sim *s, const uint8_t *name, const uint8_t *p, const uint8_t *q);
 
+/* The doctype's data [p, q) (after "<!DOCTYPE", before '>'); its name is the
+ * first run of non-whitespace, which doc.doctype reports. */
 int
 fp_sim_doctype(fp_sim *s, const uint8_t *p, const uint8_t *q)
 {
@@ -80,19 +64,23 @@ fp_sim_doctype(fp_sim *s, const uint8_t *p, const uint8_t *q)
     if (s->doctype_seen || s->doc->n || s->ctx || s->body_seen)
         return 0;
     s->doctype_seen = 1;
-    decide_quirks(s, p, q);
-    return 1;
-}
-
-static void
-decide_quirks(fp_sim *s, const uint8_t *p, const uint8_t *q)
-{
     while (p < q && fp_is_ws(*p))
         p++;
     const uint8_t *name = p;
     while (p < q && !fp_is_ws(*p))
         p++;
-    if (!equals_ci(name, p, "html")) {
+    s->doc->has_doctype = 1;
+    s->doc->doctype_name = (uint32_t)(name - s->doc->buf);
+    s->doc->doctype_name_end = (uint32_t)(p - s->doc->buf);
+    decide_quirks(s, name, p, q);
+    return 1;
+}
+
+/* 13.2.6.4.1: a doctype other than <!DOCTYPE html>, or with a quirky identifier */
+static void
+decide_quirks(fp_sim *s, const uint8_t *name, const uint8_t *p, const uint8_t *q)
+{
+    if (!fp_equals_ci(name, (size_t)(p - name), "html")) {
         s->quirks = 1;
         return;
     }
@@ -100,14 +88,14 @@ decide_quirks(fp_sim *s, const uint8_t *p, const uint8_t *q)
         p++;
     const uint8_t *pub = NULL, *pub_end = NULL, *sys = NULL, *sys_end = NULL;
     int has_pub = 0, has_sys = 0;
-    if (starts_with_ci(p, q, "public")) {
+    if (fp_starts_with_ci(p, (size_t)(q - p), "public")) {
         p = doctype_id(p + 6, q, &pub, &pub_end, &has_pub);
         p = doctype_id(p, q, &sys, &sys_end, &has_sys);
         if (!has_pub) {
             s->quirks = 1;   /* missing quote: force-quirks */
             return;
         }
-    } else if (starts_with_ci(p, q, "system")) {
+    } else if (fp_starts_with_ci(p, (size_t)(q - p), "system")) {
         p = doctype_id(p + 6, q, &sys, &sys_end, &has_sys);
         if (!has_sys) {
             s->quirks = 1;
@@ -115,17 +103,18 @@ decide_quirks(fp_sim *s, const uint8_t *p, const uint8_t *q)
         }
     }
     s->quirks = 0;
+    size_t npub = (size_t)(pub_end - pub), nsys = (size_t)(sys_end - sys);
     if (has_pub) {
-        if (equals_ci(pub, pub_end, "-//w3o//dtd w3 html strict 3.0//en//") ||
-            equals_ci(pub, pub_end, "-/w3c/dtd html 4.0 transitional/en") || equals_ci(pub, pub_end, "html"))
+        if (fp_equals_ci(pub, npub, "-//w3o//dtd w3 html strict 3.0//en//") ||
+            fp_equals_ci(pub, npub, "-/w3c/dtd html 4.0 transitional/en") || fp_equals_ci(pub, npub, "html"))
             s->quirks = 1;
         for (size_t k = 0; k < sizeof quirky_public_prefixes / sizeof *quirky_public_prefixes; k++)
-            if (starts_with_ci(pub, pub_end, quirky_public_prefixes[k]))
+            if (fp_starts_with_ci(pub, npub, quirky_public_prefixes[k]))
                 s->quirks = 1;
-        if (!has_sys && (starts_with_ci(pub, pub_end, "-//w3c//dtd html 4.01 frameset//") ||
-                         starts_with_ci(pub, pub_end, "-//w3c//dtd html 4.01 transitional//")))
+        if (!has_sys && (fp_starts_with_ci(pub, npub, "-//w3c//dtd html 4.01 frameset//") ||
+                         fp_starts_with_ci(pub, npub, "-//w3c//dtd html 4.01 transitional//")))
             s->quirks = 1;
     }
-    if (has_sys && equals_ci(sys, sys_end, "http://www.ibm.com/data/dtd/v11/ibmxhtml1-transitional.dtd"))
+    if (has_sys && fp_equals_ci(sys, nsys, "http://www.ibm.com/data/dtd/v11/ibmxhtml1-transitional.dtd"))
         s->quirks = 1;
 }

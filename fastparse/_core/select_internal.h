@@ -58,6 +58,7 @@ static inline int bytes_eq(const uint8_t *a, const uint8_t *b, size_t n, int ica
 
 /* select_match.c */
 void *fp_sel_zalloc(fp_sel_ctx *c, size_t count, size_t size); /* calloc; sets c->oom on failure */
+const uint8_t *fp_sel_str(const fp_sel_ctx *c, int32_t k, size_t *len);  /* the program's string k */
 /* Element e's attribute `name`: raw bytes, or decoded into c->val when it holds a '&'. */
 int fp_sel_attr_value(fp_sel_ctx *c, uint32_t e, const uint8_t *name, size_t nlen,
                       const uint8_t **v, size_t *vlen);

@@ -6,13 +6,6 @@
  * matches "de", "de-CH" and "de-Latn-CH"; :lang(de-CH) matches "de-Latn-CH". */
 #include "select_internal.h"
 
-static const uint8_t *range_at(const fp_sel_ctx *c, int32_t k, size_t *len)
-{
-    const int32_t *t = c->w + c->w[FP_SEL_H_STRS] + 2 * k;
-    *len = (size_t)t[1];
-    return c->pool + t[0];
-}
-
 /* the next '-'-separated subtag of [*p, end): returns its length, moves *p past it */
 static size_t subtag(const uint8_t **p, const uint8_t *end, const uint8_t **start)
 {
@@ -134,7 +127,7 @@ int fp_sel_lang(fp_sel_ctx *c, const int32_t *t, uint32_t e)
     }
     for (int32_t k = 0; k < t[1]; k++) {
         size_t rn;
-        const uint8_t *r = range_at(c, t[2 + k], &rn);
+        const uint8_t *r = fp_sel_str(c, t[2 + k], &rn);
         if (range_matches(r, rn, v, vlen))
             return 1;
     }

@@ -87,7 +87,7 @@ static int has_token(const uint8_t *v, size_t n, const uint8_t *t, size_t tn, in
     return 0;
 }
 
-static const uint8_t *str_at(const fp_sel_ctx *c, int32_t k, size_t *len)
+const uint8_t *fp_sel_str(const fp_sel_ctx *c, int32_t k, size_t *len)
 {
     const int32_t *t = c->w + c->w[FP_SEL_H_STRS] + 2 * k;
     *len = (size_t)t[1];
@@ -255,7 +255,7 @@ static int test_nth(fp_sel_ctx *c, const int32_t *t, uint32_t e)
 static int test_attr(fp_sel_ctx *c, const int32_t *t, uint32_t e)
 {
     size_t nlen, tlen, vlen;
-    const uint8_t *name = str_at(c, t[3], &nlen), *want = str_at(c, t[4], &tlen), *v;
+    const uint8_t *name = fp_sel_str(c, t[3], &nlen), *want = fp_sel_str(c, t[4], &tlen), *v;
     if (t[1] == FP_SEL_A_EXISTS) {
         fp_attr a;
         return fp_attr_find(c->doc, e, (const char *)name, nlen, &a);
@@ -368,7 +368,7 @@ static int test_contains(fp_sel_ctx *c, const int32_t *t, uint32_t e)
     }
     for (int32_t k = 0; k < t[1]; k++) {
         size_t len;
-        const uint8_t *s = str_at(c, t[2 + k], &len);
+        const uint8_t *s = fp_sel_str(c, t[2 + k], &len);
         if (bytes_find(c->text.data, c->text.len, s, len, 0))
             return 1;
     }
@@ -465,14 +465,14 @@ static int match_compound(fp_sel_ctx *c, int32_t at, uint32_t e)
             break;
         }
         case FP_SEL_T_ID:
-            s = str_at(c, t[1], &len);
+            s = fp_sel_str(c, t[1], &len);
             if (!fp_sel_attr_value(c, e, (const uint8_t *)"id", 2, &v, &vlen) || vlen != len ||
                 memcmp(v, s, len) != 0)
                 return 0;
             t += 2;
             break;
         case FP_SEL_T_CLASS:
-            s = str_at(c, t[1], &len);
+            s = fp_sel_str(c, t[1], &len);
             if (!fp_sel_attr_value(c, e, (const uint8_t *)"class", 5, &v, &vlen) ||
                 !has_token(v, vlen, s, len, 0))
                 return 0;
@@ -699,13 +699,13 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
             break;
         case FP_SEL_T_ID:
         case FP_SEL_T_CLASS:
-            s = str_at(c, t[1], &len);
+            s = fp_sel_str(c, t[1], &len);
             add_needle(f, s, len, 0);
             break;
         case FP_SEL_T_ATTR:
-            s = str_at(c, t[3], &len);
+            s = fp_sel_str(c, t[3], &len);
             add_needle(f, s, len, 1);
-            s = str_at(c, t[4], &vlen);
+            s = fp_sel_str(c, t[4], &vlen);
             if (t[1] != FP_SEL_A_EXISTS && t[2] == 0)
                 add_needle(f, s, vlen, 0);
             break;
@@ -777,7 +777,7 @@ static int ctx_init(fp_sel_ctx *c, const fp_doc *doc, int32_t scope, const uint8
                       : -1;
     for (int32_t k = 0; k < ntags; k++) {
         size_t len;
-        const uint8_t *name = str_at(c, c->w[c->w[FP_SEL_H_TAGS] + k], &len);
+        const uint8_t *name = fp_sel_str(c, c->w[c->w[FP_SEL_H_TAGS] + k], &len);
         c->tag_ids[k] = fp_tag_lookup(doc, name, len);
     }
     return 0;

@@ -676,17 +676,6 @@ table_part_parent(fp_sim *s, int tag)
     }
 }
 
-static int
-ascii_ieq_n(const uint8_t *a, size_t n, const char *lower)
-{
-    if (strlen(lower) != n)
-        return 0;
-    for (size_t k = 0; k < n; k++)
-        if (fp_lower(a[k]) != (uint8_t)lower[k])
-            return 0;
-    return 1;
-}
-
 /* <input type=hidden> (any case): not foster-parented, does not clear frameset-ok */
 static int
 input_is_hidden(const fp_tag_token *t, const uint8_t *end)
@@ -695,8 +684,8 @@ input_is_hidden(const fp_tag_token *t, const uint8_t *end)
     fp_raw_attr a;
     int sc = 0;
     while (t->has_attrs && fp_tok_attr(&p, end, &a, &sc) == 1)
-        if (ascii_ieq_n(a.name, a.name_len, "type"))
-            return ascii_ieq_n(a.value, a.value_len, "hidden");
+        if (fp_equals_ci(a.name, a.name_len, "type"))
+            return fp_equals_ci(a.value, a.value_len, "hidden");
     return 0;
 }
 
@@ -787,22 +776,10 @@ start_frameset(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
     return push(s, tag, 0, lt, gt);
 }
 
-/* "after head": base, link, meta, script, style, template, title... after
- * </head> go into the head. The spec pushes the head back, inserts, and
- * removes the head again; here the head goes back on the stack marked
- * removed, so it ends when the element put into it does. */
-static int
-reopens_head(int tag)
-{
-    switch (tag) {
-    case FP_TAG_BASE: case FP_TAG_BASEFONT: case FP_TAG_BGSOUND: case FP_TAG_LINK: case FP_TAG_META:
-    case FP_TAG_NOFRAMES: case FP_TAG_SCRIPT: case FP_TAG_STYLE: case FP_TAG_TEMPLATE: case FP_TAG_TITLE:
-        return 1;
-    default:
-        return 0;
-    }
-}
-
+/* "after head": the head tags but <noscript> (base, link, meta, script,
+ * style, template, title...) after </head> go into the head. The spec pushes
+ * the head back, inserts, and removes the head again; here the head goes back
+ * on the stack marked removed, so it ends when the element put into it does. */
 static void
 reopen_head(fp_sim *s)
 {
@@ -1203,7 +1180,7 @@ fp_sim_start(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt
 
     s->body_end_pending = s->html_end_pending = 0;
     if (s->after_head) {
-        if (reopens_head(tag) && s->top == s->e[s->head].parent) {
+        if (is_head_tag(tag) && tag != FP_TAG_NOSCRIPT && s->top == s->e[s->head].parent) {
             reopen_head(s);   /* still "after head" once that element is in */
         } else {
             s->after_head = 0;

@@ -92,7 +92,7 @@ void fp_sim_text(fp_sim *s, const uint8_t *p, const uint8_t *q);
  * drops that tag: open elements' content stops before it). */
 void fp_sim_eof(fp_sim *s, uint32_t text_end);
 /* A doctype before the first element (quirks mode decision). */
-int fp_sim_doctype(fp_sim *s, const uint8_t *p, const uint8_t *q);  /* 1: the document's doctype */
+int fp_sim_doctype(fp_sim *s, const uint8_t *p, const uint8_t *q);  /* 1: the document's doctype (recorded) */
 /* Fragment parsing: the context element's tag, namespace flags and integration point flags. */
 void fp_sim_context(fp_sim *s, uint16_t ctx, uint8_t ns, uint8_t ip);
 int fp_sim_in_foreign(const fp_sim *s);   /* CDATA sections allowed here */

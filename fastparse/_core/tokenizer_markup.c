@@ -1,6 +1,6 @@
 /* tokenizer_markup.c — where comments, doctypes, bogus comments and CDATA
- * sections end (HTML Standard 13.2.5.41–13.2.5.69). Their contents do not
- * create elements, so only the end matters; nothing here is indexed. */
+ * sections end (HTML Standard 13.2.5.41–13.2.5.69), and where their data
+ * lies (doc.comments, doc.doctype). They create no elements. */
 #include <string.h>
 
 #include "internal.h"
@@ -33,6 +33,38 @@ fp_tok_comment_end(const uint8_t *p, const uint8_t *end)
     }
 }
 
+/* Whether a comment whose content starts at c (after "<!--") and whose
+ * construct ends at p was closed: "<!-->", "<!--->", "...-->" or "...--!>". */
+int
+fp_tok_comment_closed(const uint8_t *c, const uint8_t *p)
+{
+    size_t n = (size_t)(p - c);
+    if (n == 0 || p[-1] != '>')
+        return 0;
+    if (n == 1 || (n == 2 && c[0] == '-'))
+        return 1;
+    if (n >= 3 && p[-2] == '-' && p[-3] == '-')
+        return 1;
+    return n >= 4 && p[-2] == '!' && p[-3] == '-' && p[-4] == '-';
+}
+
+/* Where a comment's data ends; c is just after "<!--", p just after the
+ * comment. Closed: before "-->" or "--!>" ("<!-->" and "<!--->" are empty).
+ * Cut by the end of input: the dashes (and "--!") the tokenizer held back
+ * waiting for the '>' are not data (comment end dash / end / end bang states). */
+static const uint8_t *
+comment_data_end(const uint8_t *c, const uint8_t *p)
+{
+    size_t n = (size_t)(p - c);
+    if (fp_tok_comment_closed(c, p))
+        return n == 1 || (n == 2 && c[0] == '-') ? c : p - (p[-2] == '!' ? 4 : 3);
+    if (n >= 3 && p[-1] == '!' && p[-2] == '-' && p[-3] == '-')
+        return p - 3;
+    if (n >= 2 && p[-1] == '-' && p[-2] == '-')
+        return p - 2;
+    return n >= 1 && p[-1] == '-' ? p - 1 : p;
+}
+
 /* Doctype and bogus comment states: the first U+003E (>) ends them. */
 const uint8_t *
 fp_tok_gt_end(const uint8_t *p, const uint8_t *end)
@@ -56,18 +88,6 @@ fp_tok_cdata_end(const uint8_t *p, const uint8_t *end)
     return end;
 }
 
-static int
-ascii_ieq(const uint8_t *p, const uint8_t *end, const char *lower)
-{
-    size_t n = strlen(lower);
-    if ((size_t)(end - p) < n)
-        return 0;
-    for (size_t i = 0; i < n; i++)
-        if (fp_lower(p[i]) != (uint8_t)lower[i])
-            return 0;
-    return 1;
-}
-
 /* 13.2.5.42 Markup declaration open state; p[0..1] == "<!". */
 const uint8_t *
 fp_tok_markup(const uint8_t *p, const uint8_t *end, int cdata_ok, int *kind,
@@ -78,14 +98,10 @@ fp_tok_markup(const uint8_t *p, const uint8_t *end, int cdata_ok, int *kind,
         *kind = FP_MARKUP_COMMENT;
         *content = q + 2;
         stop = fp_tok_comment_end(q + 2, end);
-        /* the content ends before "-->" or "--!>"; abrupt "<!-->" leaves it empty */
-        const uint8_t *ce = stop;
-        if (stop > *content && stop[-1] == '>')
-            ce = stop - (stop[-2] == '!' ? 4 : 3);
-        *content_end = ce < *content ? *content : ce;
+        *content_end = comment_data_end(*content, stop);
         return stop;
     }
-    if (ascii_ieq(q, end, "doctype")) {
+    if (fp_starts_with_ci(q, (size_t)(end - q), "doctype")) {
         *kind = FP_MARKUP_DOCTYPE;
         *content = q + 7;
         stop = fp_tok_gt_end(q + 7, end);

@@ -99,8 +99,7 @@ check_index(const fp_doc *d)
             CHECK(d->comments[k - 1].data_end <= c->start);
     }
     if (d->has_doctype)
-        CHECK(d->doctype_start < d->doctype_data && d->doctype_data <= d->doctype_end &&
-              d->doctype_end <= d->len);
+        CHECK(d->doctype_name <= d->doctype_name_end && d->doctype_name_end <= d->len);
 }
 
 /* Attributes lie inside the start tag; values decode without failing. */
