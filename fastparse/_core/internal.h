@@ -108,8 +108,20 @@ const uint8_t *fp_tok_script_end(const uint8_t *p, const uint8_t *end, int *esca
 int fp_tag_intern(fp_names *names, const uint8_t *raw, size_t len);  /* id; -1 ENOMEM, -2 too many names */
 void fp_names_free(fp_names *names);
 int fp_tag_known(const uint8_t *raw, size_t len);  /* known id or 0 */
-int fp_tag_by_key(uint64_t key);                   /* known id of a packed name, or 0 */
 extern const uint8_t *const fp_pack_code;
+/* known id of a packed name (tools/gen_tags.py), or 0; inline: the tag scan's hot path */
+static inline int
+fp_tag_by_key(uint64_t key)
+{
+    uint32_t mask = (1u << FP_TAG_HASH_BITS) - 1;
+    uint32_t s = (uint32_t)((key * FP_TAG_HASH_MULT) >> (64 - FP_TAG_HASH_BITS));
+    while (fp_tag_hash_keys[s]) {
+        if (fp_tag_hash_keys[s] == key)
+            return fp_tag_hash_ids[s];
+        s = (s + 1) & mask;
+    }
+    return 0;
+}
 extern const uint32_t *const fp_tag_flags_table;   /* FP_TF_* per known id */
 static inline uint32_t fp_tag_flags(int tag)
 {

@@ -1,7 +1,7 @@
 /* parse.c — the parse loop: find each '<' (scan.c), let the tokenizer say
  * what it opens (tokenizer_*.c), let the simulator decide nesting
- * (simulator.c), and jump over raw text. The index is allocated once, sized
- * by the count of '<' (every element needs one), and trimmed at the end. */
+ * (simulator.c), and jump over raw text. The index grows by doubling from a
+ * guess made from the input size and is trimmed to its length at the end. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -176,12 +176,11 @@ fp_parse(fp_doc *d, const uint8_t *buf, size_t len, const fp_options *opts)
         d->fail_offset = opts->max_size < len ? opts->max_size : UINT32_MAX - 1;
         return FP_ETOOBIG;
     }
-    size_t cap = fp_count_byte(buf, len, '<') + 1;
-    d->elems = malloc(cap * sizeof *d->elems);
+    /* a first guess at the element count (real pages have one per 30 to
+     * 300 bytes); the index doubles when it is wrong */
     fp_sim s;
-    if (!d->elems || fp_sim_init(&s, d, (uint32_t)cap) < 0) {
-        if (d->elems)
-            fp_sim_free(&s);
+    if (fp_sim_init(&s, d, (uint32_t)(len / 32 + 16)) < 0) {
+        fp_sim_free(&s);
         fp_doc_free(d);
         return FP_ENOMEM;
     }

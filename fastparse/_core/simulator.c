@@ -134,7 +134,7 @@ fp_sim_init(fp_sim *s, fp_doc *doc, uint32_t cap)
 {
     memset(s, 0, sizeof *s);
     s->doc = doc;
-    s->e = doc->elems;
+    s->e = doc->elems = malloc(cap * sizeof *doc->elems);
     s->cap = cap;
     s->top = -1;
     s->html = s->head = s->body = -1;
@@ -147,7 +147,7 @@ fp_sim_init(fp_sim *s, fp_doc *doc, uint32_t cap)
     s->open_depth = malloc(cap * sizeof *s->open_depth);
     s->open_head_cap = FP_TAG__COUNT + 64;
     s->open_head = malloc(s->open_head_cap * sizeof *s->open_head);
-    if (!s->prev_same || !s->foreign_below || !s->open_depth || !s->open_head)
+    if (!s->e || !s->prev_same || !s->foreign_below || !s->open_depth || !s->open_head)
         return -1;
     memset(s->open_head, 0xFF, s->open_head_cap * sizeof *s->open_head);
     return 0;
@@ -181,6 +181,31 @@ grow_open_head(fp_sim *s, int tag)
     return 0;
 }
 
+/* The index and the per-element arrays double when full (the first guess
+ * comes from the input size). Nothing keeps an fp_elem pointer across a push. */
+static int
+grow_index(fp_sim *s)
+{
+    uint32_t cap = s->cap * 2;
+    fp_elem *e = realloc(s->doc->elems, cap * sizeof *e);
+    if (e)
+        s->doc->elems = s->e = e;
+    int32_t *prev_same = e ? realloc(s->prev_same, cap * sizeof *prev_same) : NULL;
+    if (prev_same)
+        s->prev_same = prev_same;
+    uint32_t *below = prev_same ? realloc(s->foreign_below, cap * sizeof *below) : NULL;
+    if (below)
+        s->foreign_below = below;
+    uint32_t *depth = below ? realloc(s->open_depth, cap * sizeof *depth) : NULL;
+    if (!depth) {
+        s->status = FP_ENOMEM;
+        return -1;
+    }
+    s->open_depth = depth;
+    s->cap = cap;
+    return 0;
+}
+
 /* ---- push and pop ---- */
 
 static const uint8_t mode_table[FP_TAG__COUNT] = {
@@ -211,6 +236,8 @@ push(fp_sim *s, int tag, uint8_t ns_flags, uint32_t lt, uint32_t gt)
         return -1;
     }
     if ((uint32_t)tag >= s->open_head_cap && grow_open_head(s, tag) < 0)
+        return -1;
+    if (d->n == s->cap && grow_index(s) < 0)
         return -1;
     int32_t i = (int32_t)d->n++;
     fp_elem *el = &s->e[i];

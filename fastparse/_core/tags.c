@@ -28,19 +28,6 @@ lookup_long(const uint8_t *raw, size_t len)
 const uint8_t *const fp_pack_code = fp_pack_code_gen;
 
 int
-fp_tag_by_key(uint64_t key)
-{
-    uint32_t mask = (1u << FP_TAG_HASH_BITS) - 1;
-    uint32_t s = (uint32_t)((key * FP_TAG_HASH_MULT) >> (64 - FP_TAG_HASH_BITS));
-    while (fp_tag_hash_keys[s]) {
-        if (fp_tag_hash_keys[s] == key)
-            return fp_tag_hash_ids[s];
-        s = (s + 1) & mask;
-    }
-    return 0;
-}
-
-int
 fp_tag_known(const uint8_t *raw, size_t len)
 {
     if (len == 0)

@@ -62,9 +62,10 @@ const uint8_t fp_cc[256] = {
 };
 
 /* 13.2.5.32 Before attribute name state through 13.2.5.40 Self-closing start
- * tag state, one attribute per call. */
-int
-fp_tok_attr(const uint8_t **pp, const uint8_t *end, fp_raw_attr *a, int *self_closing)
+ * tag state, one attribute per call. Inlined into the parse loop's tag scan,
+ * where the attribute itself is not kept (the compiler drops those stores). */
+static inline __attribute__((always_inline)) int
+tok_attr(const uint8_t **pp, const uint8_t *end, fp_raw_attr *a, int *self_closing)
 {
     const uint8_t *p = *pp;
     for (;;) {
@@ -119,6 +120,12 @@ fp_tok_attr(const uint8_t **pp, const uint8_t *end, fp_raw_attr *a, int *self_cl
     return 1;
 }
 
+int
+fp_tok_attr(const uint8_t **pp, const uint8_t *end, fp_raw_attr *a, int *self_closing)
+{
+    return tok_attr(pp, end, a, self_closing);
+}
+
 /* 13.2.5.8 Tag name state, then the attribute states up to the '>'. The name
  * is packed 5 bits a character as it is scanned (see tools/gen_tags.py). */
 const uint8_t *
@@ -143,7 +150,7 @@ fp_tok_tag(const uint8_t *p, const uint8_t *end, fp_tag_token *t)
         return p + 1;
     fp_raw_attr a;
     int r;
-    while ((r = fp_tok_attr(&p, end, &a, &t->self_closing)) == 1)
+    while ((r = tok_attr(&p, end, &a, &t->self_closing)) == 1)
         t->has_attrs = 1;
     return r == 0 ? p : NULL;
 }
