@@ -356,6 +356,17 @@ def test_get_getitem_contains():
         t.get()
 
 
+def test_get_non_ascii_names_and_long_decoded_values():
+    long = "x&amp;" * 100 + "\r\ny"
+    t = fp.parse(f'<a data-é="1" HREF="{long}">'.encode())[0]
+    assert t.get("data-é") == "1" and t.get("DATA-é") == "1"
+    assert t.get("href") == "x&" * 100 + "\ny"
+    legacy = fp.parse(f'<meta charset=windows-1252><a data-é="2" title="{long}">'.encode("cp1252"))[1]
+    assert legacy.get("data-é") == "2"
+    assert legacy.get("title") == "x&" * 100 + "\ny"
+    assert legacy.get("data-☃") is None  # not writable in windows-1252
+
+
 def test_id_and_classes():
     d = fp.parse("<p id=a class=' x  y\tz\n'><p><p class=''>")
     assert d[0].id == "a"

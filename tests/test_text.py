@@ -257,6 +257,60 @@ def test_get_text_wrong_types(kwargs):
         fp.parse("<p>x").find("p").get_text(**kwargs)
 
 
+def test_get_text_collapse_is_split_and_join():
+    div = fp.parse(MIXED).find("div")
+    assert div.get_text(collapse=True) == "a b q r z"
+    assert div.get_text(skip=(), collapse=True) == " ".join(div.text.split())
+    assert div.get_text("|", True, collapse=True) == " ".join("a|b|q\nr|z".split())
+
+
+# every character str.isspace() knows, as text and as references, between words
+UNICODE_SPACES = "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680" + \
+    "".join(map(chr, range(0x2000, 0x200B))) + "\u2028\u2029\u202f\u205f\u3000"
+
+
+@pytest.mark.parametrize("space", list(UNICODE_SPACES), ids=lambda c: f"U+{ord(c):04X}")
+def test_get_text_collapse_knows_every_unicode_space(space):
+    p = fp.parse(f"<p>{space}a{space}{space}b&#x{ord(space):x};c{space}</p>").find("p")
+    assert p.get_text(collapse=True) == " ".join(p.text.split())
+
+
+def test_get_text_collapse_keeps_lookalikes():
+    # U+200B ZERO WIDTH SPACE and U+FEFF are not whitespace to str.split();
+    # E2 80 41 is a broken sequence whose 'A' must survive
+    d = fp.parse(b"<p>a\xe2\x80\x8bb\xef\xbb\xbfc \xe2\x80A d</p>")
+    p = d.find("p")
+    assert p.get_text(collapse=True) == " ".join(p.text.split())
+    assert "A" in p.get_text(collapse=True)
+
+
+def test_get_text_collapse_in_legacy_documents():
+    d = fp.parse('<meta charset="windows-1252"><p> caf\xe9\xa0 <b> x </b>&nbsp;y </p>'.encode("cp1252"))
+    p = d.find("p")
+    assert d.encoding == "windows-1252"
+    assert p.get_text(collapse=True) == "café x y"
+    assert p.get_text("|", strip=True, collapse=True) == "café|x|y"
+
+
+def test_get_text_arguments():
+    p = fp.parse("<p> a <b>b</b></p>").find("p")
+    assert p.get_text(" ", False, (), collapse=True) == "a b"
+    with pytest.raises(TypeError, match="multiple values for argument 'separator'"):
+        p.get_text("", separator="x")
+    with pytest.raises(TypeError, match="unexpected keyword argument 'colapse'"):
+        p.get_text(colapse=True)
+    with pytest.raises(TypeError, match="at most 3 positional"):
+        p.get_text("", False, (), True)
+    assert fp.MISSING.get_text(collapse=True) is None
+
+
+def test_long_text_leaves_the_small_buffer():
+    words = [f"w{k}" for k in range(2000)]
+    p = fp.parse("<p>" + "  \n ".join(words) + "</p>").find("p")
+    assert p.get_text(collapse=True) == " ".join(words)
+    assert p.get("x") is None
+
+
 def test_text_of_void_and_empty_elements():
     d = fp.parse("<br><p></p><img alt=x>")
     assert [t.text for t in d] == ["", "", ""]

@@ -12,9 +12,12 @@ fp_buf_reserve(fp_buf *b, size_t extra)
     size_t cap = b->cap ? b->cap : 64;
     while (cap < b->len + extra)
         cap *= 2;
-    uint8_t *data = realloc(b->data, cap);
+    uint8_t *data = realloc(b->borrowed ? NULL : b->data, cap);
     if (!data)
         return -1;
+    if (b->borrowed && b->len)
+        memcpy(data, b->data, b->len);
+    b->borrowed = 0;
     b->data = data;
     b->cap = cap;
     return 0;
@@ -61,7 +64,9 @@ fp_buf_append_utf8(fp_buf *b, uint32_t cp)
 void
 fp_buf_free(fp_buf *b)
 {
-    free(b->data);
+    if (!b->borrowed)
+        free(b->data);
     b->data = NULL;
+    b->borrowed = 0;
     b->len = b->cap = 0;
 }

@@ -73,10 +73,13 @@ typedef struct {
     uint32_t data, data_end;
 } fp_comment;
 
-/* Growable byte buffer; owned by whoever declared it, freed with fp_buf_free. */
+/* Growable byte buffer; owned by whoever declared it, freed with fp_buf_free.
+ * It may start in the caller's storage ({small, 0, sizeof small, 1}): the
+ * first growth moves it to the heap. */
 typedef struct {
     uint8_t *data;
     size_t len, cap;
+    int borrowed;         /* data is the caller's storage, not to be freed */
 } fp_buf;
 
 int fp_buf_reserve(fp_buf *b, size_t extra); /* 0 on success, -1 on ENOMEM */
@@ -185,6 +188,10 @@ int fp_doc_text(const fp_doc *doc, const fp_text_opts *o, fp_buf *out);
 int fp_literal_text(const fp_doc *doc, uint32_t start, uint32_t end, fp_buf *out);
 /* Attribute value with references decoded (attribute rules), NUL -> U+FFFD. */
 int fp_attr_value(const fp_doc *doc, const fp_attr *a, fp_buf *out);
+/* Collapses whitespace in UTF-8 text in place: each run of what str.isspace()
+ * calls whitespace (ASCII and Unicode spaces) becomes one U+0020, none is left
+ * at either end, as ' '.join(text.split()). Returns the new length. */
+size_t fp_collapse_ws(uint8_t *s, size_t n);
 
 /* ---- query.c: find / find_all ---- */
 typedef struct {
@@ -209,6 +216,8 @@ uint32_t fp_find(const fp_doc *doc, uint32_t first, uint32_t last, const fp_quer
 /* First '<' in [p, end), or end. SIMD where the build allows it. */
 const uint8_t *fp_scan_lt(const uint8_t *p, const uint8_t *end);
 size_t fp_count_byte(const uint8_t *p, size_t n, uint8_t c);
+/* First byte in [p, end) that decoding text changes: CR, NUL and (amp) '&'; or end. */
+const uint8_t *fp_scan_special(const uint8_t *p, const uint8_t *end, int amp);
 const char *fp_scan_impl(void);  /* "sse2", "neon" or "portable" */
 
 #endif

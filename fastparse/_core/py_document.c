@@ -502,144 +502,16 @@ doc_find_all(DocumentObject *d, PyObject *args, PyObject *kwargs)
     return fp_find_common(d, 0, d->doc.n ? d->doc.n - 1 : 0, args, kwargs, 1);
 }
 
-/* Resolves get_text's skip names to tag ids (names absent from the document
- * need no skipping). Returns the count, or -1 with an error set. */
-int
-fp_skip_ids(DocumentObject *d, PyObject *skip, uint16_t *ids, int cap)
-{
-    if (!skip || skip == Py_None)
-        return 0;
-    if (PyUnicode_Check(skip)) {
-        PyErr_SetString(PyExc_TypeError, "skip must be a collection of tag names, not a str");
-        return -1;
-    }
-    PyObject *seq = PySequence_Fast(skip, "skip must be a collection of tag names");
-    if (!seq)
-        return -1;
-    int n = 0;
-    for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(seq); k++) {
-        PyObject *o = PySequence_Fast_GET_ITEM(seq, k);
-        Py_ssize_t len;
-        const char *s = PyUnicode_Check(o) ? PyUnicode_AsUTF8AndSize(o, &len) : NULL;
-        if (!s) {
-            if (!PyErr_Occurred())
-                PyErr_Format(PyExc_TypeError, "skip items must be str, not %.100s", Py_TYPE(o)->tp_name);
-            Py_DECREF(seq);
-            return -1;
-        }
-        int id = fp_tag_lookup(&d->doc, (const uint8_t *)s, (size_t)len);
-        if (id >= 0 && n < cap)
-            ids[n++] = (uint16_t)id;
-    }
-    Py_DECREF(seq);
-    return n;
-}
-
-/* get_text / text for element i (i < 0: the whole document) */
-PyObject *
-fp_get_text(DocumentObject *d, int64_t i, PyObject *args, PyObject *kwargs)
-{
-    static char *kwlist[] = {"separator", "strip", "skip", NULL};
-    PyObject *sep = NULL, *skip = NULL;
-    int strip = 0;
-    static const char *const default_skip[] = {"script", "style", "template"};
-    if (args) {
-        if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|UpO:get_text", kwlist, &sep, &strip, &skip))
-            return NULL;
-    }
-    fp_text_opts o = {0};
-    uint16_t ids[64];
-    if (args) {
-        if (skip) {
-            int n = fp_skip_ids(d, skip, ids, 64);
-            if (n < 0)
-                return NULL;
-            o.nskip = (size_t)n;
-        } else {
-            for (int k = 0; k < 3; k++) {
-                int id = fp_tag_lookup(&d->doc, (const uint8_t *)default_skip[k], strlen(default_skip[k]));
-                if (id >= 0)
-                    ids[o.nskip++] = (uint16_t)id;
-            }
-        }
-        o.skip = ids;
-        o.strip = strip;
-    }
-    PyObject *sep_bytes = NULL;
-    if (sep && PyUnicode_GET_LENGTH(sep)) {
-        sep_bytes = PyUnicode_AsUTF8String(sep);
-        if (sep_bytes && d->codec) {
-            /* legacy text buffers carry engine-made code points as 0x00 + UTF-8 */
-            PyObject *esc = PyBytes_FromStringAndSize(NULL, 0);
-            for (Py_ssize_t k = 0; esc && k < PyUnicode_GET_LENGTH(sep); k++) {
-                PyObject *one = PyUnicode_Substring(sep, k, k + 1);
-                PyObject *u = one ? PyUnicode_AsUTF8String(one) : NULL;
-                PyObject *part = u ? PyBytes_FromFormat("%c%s", 0, PyBytes_AS_STRING(u)) : NULL;
-                if (part)
-                    PyBytes_ConcatAndDel(&esc, part);
-                else
-                    Py_CLEAR(esc);
-                Py_XDECREF(one);
-                Py_XDECREF(u);
-            }
-            Py_SETREF(sep_bytes, esc);
-        }
-        if (!sep_bytes)
-            return NULL;
-        o.sep = (const uint8_t *)PyBytes_AS_STRING(sep_bytes);
-        o.sep_len = (size_t)PyBytes_GET_SIZE(sep_bytes);
-    }
-    /* Legacy documents: which bytes are whitespace depends on the codec, so the
-     * engine marks node boundaries (0x00 0x00 decodes to U+0000, which text
-     * never contains) and the nodes are stripped here, after decoding. */
-    int strip_here = d->codec && o.strip;
-    PyObject *user_sep = sep_bytes;
-    if (strip_here) {
-        o.strip = 0;
-        o.sep = (const uint8_t *)"\0\0";
-        o.sep_len = 2;
-    }
-    fp_buf b = {0};
-    int r = i < 0 ? fp_doc_text(&d->doc, &o, &b) : fp_text(&d->doc, (uint32_t)i, &o, &b);
-    if (r < 0) {
-        Py_XDECREF(user_sep);
-        fp_buf_free(&b);
-        return PyErr_NoMemory();
-    }
-    PyObject *s = fp_doc_decode(d, &b);
-    fp_buf_free(&b);
-    Py_XDECREF(user_sep);
-    if (!s || !strip_here)
-        return s;
-    PyObject *nul = PyUnicode_FromOrdinal(0), *parts = nul ? PyUnicode_Split(s, nul, -1) : NULL;
-    PyObject *kept = parts ? PyList_New(0) : NULL, *joined = NULL;
-    for (Py_ssize_t k = 0; kept && k < PyList_GET_SIZE(parts); k++) {
-        PyObject *t = PyObject_CallMethod(PyList_GET_ITEM(parts, k), "strip", "s", " \t\n\r\f\v\u00a0");
-        if (!t || (PyUnicode_GET_LENGTH(t) && PyList_Append(kept, t) < 0))
-            Py_CLEAR(kept);
-        Py_XDECREF(t);
-    }
-    PyObject *joiner = sep ? Py_NewRef(sep) : PyUnicode_FromStringAndSize("", 0);
-    if (kept && joiner)
-        joined = PyUnicode_Join(joiner, kept);
-    Py_XDECREF(joiner);
-    Py_XDECREF(kept);
-    Py_XDECREF(parts);
-    Py_XDECREF(nul);
-    Py_DECREF(s);
-    return joined;
-}
-
 static PyObject *
-doc_get_text(DocumentObject *d, PyObject *args, PyObject *kwargs)
+doc_get_text(DocumentObject *d, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    return fp_get_text(d, -1, args, kwargs);
+    return fp_get_text(d, -1, args, nargs, kwnames);
 }
 
 static PyObject *
 doc_text(DocumentObject *d, void *closure)
 {
-    return fp_get_text(d, -1, NULL, NULL);
+    return fp_text_of(d, -1);
 }
 
 static PyObject *
@@ -829,8 +701,8 @@ static PyMethodDef doc_methods[] = {
      "select(css) -> list[Tag]: elements matching a CSS selector, in document order."},
     {"select_one", (PyCFunction)(void (*)(void))doc_select_one, METH_FASTCALL,
      "select_one(css) -> Tag | MISSING: the first element matching a CSS selector."},
-    {"get_text", (PyCFunction)(void (*)(void))doc_get_text, METH_VARARGS | METH_KEYWORDS,
-     "get_text(separator='', strip=False, skip=('script', 'style', 'template')) -> str"},
+    {"get_text", (PyCFunction)(void (*)(void))doc_get_text, METH_FASTCALL | METH_KEYWORDS,
+     "get_text(separator='', strip=False, skip=('script', 'style', 'template'), *, collapse=False) -> str"},
     {"_repr_html_", (PyCFunction)doc_repr_html, METH_NOARGS, "Outline for Jupyter."},
     {NULL},
 };

@@ -7,6 +7,10 @@
 
 #include <string.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #if defined(__has_include)
 #if __has_include("select.h")
 #include "select.h"
@@ -111,6 +115,7 @@ mod_parse(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     d->is_str = is_str;
     d->str_ascii = ascii;
     d->fostered = -1;
+    d->ndefault_skip = -1;
     PyObject_GC_Track(d);
 
     fp_status status;
@@ -152,6 +157,16 @@ utf8_check(const uint8_t *p, size_t n)
     const uint8_t *end = p + n;
     int ascii = 1;
     while (p < end) {
+#if defined(__SSE2__)
+        /* ASCII runs (markup, most text) 32 bytes at a time */
+        while (end - p >= 32) {
+            __m128i v = _mm_or_si128(_mm_loadu_si128((const __m128i *)p),
+                                     _mm_loadu_si128((const __m128i *)(p + 16)));
+            if (_mm_movemask_epi8(v))
+                break;
+            p += 32;
+        }
+#endif
         while (end - p >= 8) {
             uint64_t w;
             memcpy(&w, p, 8);
@@ -348,6 +363,9 @@ module_exec(PyObject *m)
     st->Comment = import_attr("fastparse.comment", "Comment");
     if (!st->MISSING || !st->ParseLimitError || !st->ParseError || !st->Comment)
         return -1;
+    for (int k = 0; k < FP_TEXT_KW__COUNT; k++)
+        if (!(st->text_kw[k] = PyUnicode_InternFromString(fp_text_kw_names[k])))
+            return -1;
     if (PyModule_AddStringConstant(m, "SCAN_IMPL", fp_scan_impl()) < 0)
         return -1;
     return 0;
@@ -365,6 +383,8 @@ module_traverse(PyObject *m, visitproc visit, void *arg)
     Py_VISIT(st->Comment);
     for (int k = 0; k < FP_SELECT_FN__COUNT; k++)
         Py_VISIT(st->select_fns[k]);
+    for (int k = 0; k < FP_TEXT_KW__COUNT; k++)
+        Py_VISIT(st->text_kw[k]);
     return 0;
 }
 
@@ -380,6 +400,8 @@ module_clear(PyObject *m)
     Py_CLEAR(st->Comment);
     for (int k = 0; k < FP_SELECT_FN__COUNT; k++)
         Py_CLEAR(st->select_fns[k]);
+    for (int k = 0; k < FP_TEXT_KW__COUNT; k++)
+        Py_CLEAR(st->text_kw[k]);
     return 0;
 }
 

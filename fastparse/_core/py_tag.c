@@ -91,11 +91,12 @@ static PyObject *
 attr_value(DocumentObject *d, const fp_attr *a)
 {
     const uint8_t *raw = d->doc.buf + a->value_start;
-    if (!memchr(raw, '&', a->value_len) && !memchr(raw, '\r', a->value_len) &&
-        !memchr(raw, 0, a->value_len))
-        return fp_doc_decode_bytes(d, raw, a->value_len);
-    fp_buf b = {0};
-    if (fp_attr_value(&d->doc, a, &b) < 0) {
+    if (fp_scan_special(raw, raw + a->value_len, 1) == raw + a->value_len)
+        return fp_doc_decode_bytes(d, raw, a->value_len);   /* nothing to decode: most values */
+    uint8_t small[256];
+    fp_buf b = {small, 0, sizeof small, 1};
+    /* references rarely make a value longer: one allocation at most, usually */
+    if (fp_buf_reserve(&b, a->value_len + 16) < 0 || fp_attr_value(&d->doc, a, &b) < 0) {
         fp_buf_free(&b);
         return PyErr_NoMemory();
     }
@@ -171,41 +172,14 @@ lookup_attr_decoded(TagObject *t, PyObject *name, PyObject **out)
     return *out ? 1 : -1;
 }
 
-/* attribute lookup: 1 found (value in *out, new ref), 0 absent, -1 error */
+/* Looks up the attribute whose name is the bytes s[0..len) in the document's
+ * encoding: 1 found (value in *out, new ref), 0 absent, -1 error. */
 static int
-lookup_attr(TagObject *t, PyObject *name, PyObject **out)
+lookup_attr_bytes(TagObject *t, const char *s, Py_ssize_t len, PyObject **out)
 {
-    if (!PyUnicode_Check(name)) {
-        PyErr_Format(PyExc_TypeError, "attribute name must be a str, not %.100s", Py_TYPE(name)->tp_name);
-        return -1;
-    }
-    Py_ssize_t len;
-    PyObject *encoded = NULL;
-    const char *s;
-    /* U+FFFD may stand for a NUL or for bytes that did not decode: only the
-     * decoded names can be compared then */
-    Py_ssize_t fffd = PyUnicode_FindChar(name, 0xFFFD, 0, PyUnicode_GET_LENGTH(name), 1);
-    if (fffd == -2)
-        return -1;
-    if (fffd >= 0)
-        return lookup_attr_decoded(t, name, out);
-    if (t->doc->codec) {  /* names are compared with the source bytes, in the document's encoding */
-        encoded = PyUnicode_AsEncodedString(name, PyUnicode_AsUTF8(t->doc->codec), "strict");
-        if (!encoded) {
-            if (!PyErr_ExceptionMatches(PyExc_UnicodeEncodeError))
-                return -1;
-            PyErr_Clear();
-            return lookup_attr_decoded(t, name, out);  /* e.g. U+FFFD: compare decoded names */
-        }
-        s = PyBytes_AS_STRING(encoded);
-        len = PyBytes_GET_SIZE(encoded);
-    } else if (!(s = PyUnicode_AsUTF8AndSize(name, &len))) {
-        return -1;
-    }
     char small[64];
     char *low = len <= (Py_ssize_t)sizeof small ? small : PyMem_Malloc((size_t)len + 1);
     if (!low) {
-        Py_XDECREF(encoded);
         PyErr_NoMemory();
         return -1;
     }
@@ -215,11 +189,46 @@ lookup_attr(TagObject *t, PyObject *name, PyObject **out)
     int found = fp_attr_find(&t->doc->doc, t->index, low, (size_t)len, &a);
     if (low != small)
         PyMem_Free(low);
-    Py_XDECREF(encoded);
     if (!found)
         return 0;
     *out = attr_value(t->doc, &a);
     return *out ? 1 : -1;
+}
+
+/* attribute lookup: 1 found (value in *out, new ref), 0 absent, -1 error */
+static int
+lookup_attr(TagObject *t, PyObject *name, PyObject **out)
+{
+    if (!PyUnicode_Check(name)) {
+        PyErr_Format(PyExc_TypeError, "attribute name must be a str, not %.100s", Py_TYPE(name)->tp_name);
+        return -1;
+    }
+    /* the common case: an ASCII name is the same bytes in every encoding the engine parses */
+    if (PyUnicode_IS_ASCII(name))
+        return lookup_attr_bytes(t, (const char *)PyUnicode_1BYTE_DATA(name), PyUnicode_GET_LENGTH(name), out);
+    /* U+FFFD may stand for a NUL or for bytes that did not decode: only the
+     * decoded names can be compared then */
+    Py_ssize_t fffd = PyUnicode_FindChar(name, 0xFFFD, 0, PyUnicode_GET_LENGTH(name), 1);
+    if (fffd == -2)
+        return -1;
+    if (fffd >= 0)
+        return lookup_attr_decoded(t, name, out);
+    if (!t->doc->codec) {
+        Py_ssize_t len;
+        const char *s = PyUnicode_AsUTF8AndSize(name, &len);
+        return s ? lookup_attr_bytes(t, s, len, out) : -1;
+    }
+    /* names are compared with the source bytes, in the document's encoding */
+    PyObject *encoded = PyUnicode_AsEncodedString(name, PyUnicode_AsUTF8(t->doc->codec), "strict");
+    if (!encoded) {
+        if (!PyErr_ExceptionMatches(PyExc_UnicodeEncodeError))
+            return -1;
+        PyErr_Clear();
+        return lookup_attr_decoded(t, name, out);  /* e.g. U+FFFD: compare decoded names */
+    }
+    int r = lookup_attr_bytes(t, PyBytes_AS_STRING(encoded), PyBytes_GET_SIZE(encoded), out);
+    Py_DECREF(encoded);
+    return r;
 }
 
 static PyObject *
@@ -316,13 +325,13 @@ tag_classes(TagObject *t, void *closure)
 static PyObject *
 tag_text(TagObject *t, void *closure)
 {
-    return fp_get_text(t->doc, t->index, NULL, NULL);
+    return fp_text_of(t->doc, t->index);
 }
 
 static PyObject *
-tag_get_text(TagObject *t, PyObject *args, PyObject *kwargs)
+tag_get_text(TagObject *t, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    return fp_get_text(t->doc, t->index, args, kwargs);
+    return fp_get_text(t->doc, t->index, args, nargs, kwnames);
 }
 
 static PyObject *
@@ -731,10 +740,12 @@ tag_repr_html(PyObject *self, PyObject *unused)
 static PyMethodDef tag_methods[] = {
     {"get", (PyCFunction)(void (*)(void))tag_get, METH_FASTCALL,
      "get(name, default=None): attribute value (entities decoded), or default."},
-    {"get_text", (PyCFunction)(void (*)(void))tag_get_text, METH_VARARGS | METH_KEYWORDS,
-     "get_text(separator='', strip=False, skip=('script', 'style', 'template')) -> str\n\n"
+    {"get_text", (PyCFunction)(void (*)(void))tag_get_text, METH_FASTCALL | METH_KEYWORDS,
+     "get_text(separator='', strip=False, skip=('script', 'style', 'template'), *, collapse=False) -> str\n\n"
      "Text nodes joined by separator; strip trims each and drops empty ones;\n"
-     "elements named in skip are left out with their content."},
+     "elements named in skip are left out with their content; collapse turns\n"
+     "each run of whitespace into one space and trims the ends, as\n"
+     "' '.join(text.split()) does."},
     {"find", (PyCFunction)(void (*)(void))tag_find, METH_VARARGS | METH_KEYWORDS,
      "find(name=None, *, id=None, cls=None, attrs=None) -> Tag | MISSING (descendants only)"},
     {"find_all", (PyCFunction)(void (*)(void))tag_find_all, METH_VARARGS | METH_KEYWORDS,

@@ -23,6 +23,8 @@ typedef struct {
     uint32_t nlines;
     PyObject *names;        /* dict: tag id -> str, filled on demand */
     int fostered;           /* lazy: -1 unknown, 0/1 whether any element is foster-parented */
+    int ndefault_skip;      /* lazy: -1 unknown, else how many of default_skip are set */
+    uint16_t default_skip[3];     /* tag ids of script, style, template present in this document */
     PyObject *weakreflist;
 } DocumentObject;
 
@@ -31,6 +33,10 @@ typedef struct {
     DocumentObject *doc;    /* strong reference: a Tag keeps its Document alive */
     uint32_t index;
 } TagObject;
+
+/* get_text's parameters, in order (py_text.c) */
+enum { FP_TEXT_KW_SEPARATOR, FP_TEXT_KW_STRIP, FP_TEXT_KW_SKIP, FP_TEXT_KW_COLLAPSE, FP_TEXT_KW__COUNT };
+extern const char *const fp_text_kw_names[FP_TEXT_KW__COUNT];
 
 /* the fastparse.selectors functions the select methods delegate to */
 enum { FP_SELECT_FN_SELECT, FP_SELECT_FN_SELECT_ONE, FP_SELECT_FN_MATCHES, FP_SELECT_FN_CLOSEST,
@@ -44,6 +50,7 @@ typedef struct {
     PyObject *ParseError;       /* the namedtuple class of doc.errors entries */
     PyObject *Comment;          /* the namedtuple class of doc.comments entries */
     PyObject *select_fns[FP_SELECT_FN__COUNT];    /* fastparse.selectors functions by FP_SELECT_FN_*, on first use */
+    PyObject *text_kw[FP_TEXT_KW__COUNT];         /* get_text's keyword names, interned */
 } fp_state;
 
 fp_state *fp_state_of_type(PyTypeObject *type);
@@ -70,8 +77,10 @@ void fp_query_release(fp_query_keep *keep);
 PyObject *fp_doc_decode_bytes(DocumentObject *d, const uint8_t *p, size_t n); /* new reference */
 PyObject *fp_find_common(DocumentObject *d, uint32_t first, uint32_t last, PyObject *args,
                          PyObject *kwargs, int find_all);
-/* text of element i, or of the document when i < 0; args NULL: .text (nothing skipped) */
-PyObject *fp_get_text(DocumentObject *d, int64_t i, PyObject *args, PyObject *kwargs);
+/* py_text.c: text of element i, or of the whole document when i < 0 */
+PyObject *fp_text_of(DocumentObject *d, int64_t i);   /* .text: every text node, as is */
+PyObject *fp_get_text(DocumentObject *d, int64_t i, PyObject *const *args, Py_ssize_t nargs,
+                      PyObject *kwnames);             /* get_text(...), vectorcall arguments */
 /* calls fastparse.selectors.<which>(self, css) */
 PyObject *fp_delegate_select(PyObject *self, int which, PyObject *const *args, Py_ssize_t nargs);
 

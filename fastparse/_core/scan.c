@@ -1,6 +1,7 @@
 /* scan.c — the byte-search primitives the tokenizer's hot loop stands on:
- * find the next '<', count a byte. SSE2 on x86-64 (always present there),
- * NEON on arm64, a memchr fallback elsewhere; chosen at build time. */
+ * find the next '<', find the next byte text decoding must change, count a
+ * byte. SSE2 on x86-64 (always present there), NEON on arm64, a memchr or
+ * plain loop elsewhere; chosen at build time. */
 #include <string.h>
 
 #include "internal.h"
@@ -30,6 +31,26 @@ fp_scan_lt(const uint8_t *p, const uint8_t *end)
 {
     const uint8_t *hit = fp_find_byte(p, end, '<');
     return hit ? hit : end;
+}
+
+const uint8_t *
+fp_scan_special(const uint8_t *p, const uint8_t *end, int amp)
+{
+#if defined(FP_SCAN_SSE2)
+    const __m128i cr = _mm_set1_epi8('\r'), nul = _mm_setzero_si128();
+    const __m128i amp_or_cr = _mm_set1_epi8(amp ? '&' : '\r');
+    for (; end - p >= 16; p += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)p);
+        __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, cr), _mm_cmpeq_epi8(v, nul)),
+                                   _mm_cmpeq_epi8(v, amp_or_cr));
+        unsigned m = (unsigned)_mm_movemask_epi8(hit);
+        if (m)
+            return p + __builtin_ctz(m);
+    }
+#endif
+    while (p < end && *p != '\r' && *p != 0 && !(amp && *p == '&'))
+        p++;
+    return p;
 }
 
 #if defined(FP_SCAN_SSE2) && defined(__GNUC__) && !defined(__AVX2__)

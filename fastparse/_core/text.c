@@ -62,7 +62,7 @@ static void
 put_cp(text_ctx *c, uint32_t cp)
 {
     uint8_t s[5];
-    fp_buf tmp = {s, 0, sizeof s};
+    fp_buf tmp = {s, 0, sizeof s, 1};
     if (c->d->opts.legacy)
         s[tmp.len++] = 0;   /* marks a code point among legacy-encoded bytes */
     fp_buf_append_utf8(&tmp, cp);
@@ -141,8 +141,7 @@ put_literal(text_ctx *c, const uint8_t *p, const uint8_t *q, int refs, int in_at
 {
     while (p < q) {
         const uint8_t *run = p;
-        while (p < q && *p != '\r' && *p != 0 && !(refs && *p == '&'))
-            p++;
+        p = fp_scan_special(p, q, refs);
         put(c, run, (size_t)(p - run));
         if (p >= q)
             return;
@@ -343,4 +342,52 @@ fp_attr_value(const fp_doc *doc, const fp_attr *a, fp_buf *out)
     const uint8_t *p = doc->buf + a->value_start;
     put_literal(&c, p, p + a->value_len, 1, 1, 1);
     return c.fail ? -1 : 0;
+}
+
+/* Length of the whitespace character at p (str.isspace(): U+0009-000D,
+ * U+001C-0020, U+0085, U+00A0, U+1680, U+2000-200A, U+2028, U+2029, U+202F,
+ * U+205F, U+3000, as UTF-8), or 0. */
+static size_t
+space_len(const uint8_t *p, const uint8_t *end)
+{
+    uint8_t c = p[0];
+    if (c < 0x80)
+        return (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x20);
+    if (c == 0xC2)
+        return end - p >= 2 && (p[1] == 0x85 || p[1] == 0xA0) ? 2 : 0;
+    if (end - p < 3 || c < 0xE1 || c > 0xE3)
+        return 0;
+    if (c == 0xE1)
+        return p[1] == 0x9A && p[2] == 0x80 ? 3 : 0;
+    if (c == 0xE3)
+        return p[1] == 0x80 && p[2] == 0x80 ? 3 : 0;
+    if (p[1] == 0x80)
+        return (p[2] >= 0x80 && p[2] <= 0x8A) || p[2] == 0xA8 || p[2] == 0xA9 || p[2] == 0xAF ? 3 : 0;
+    return p[1] == 0x81 && p[2] == 0x9F ? 3 : 0;
+}
+
+size_t
+fp_collapse_ws(uint8_t *s, size_t n)
+{
+    const uint8_t *p = s, *end = s + n;
+    size_t out = 0;
+    int gap = 0;
+    while (p < end) {
+        if (*p > 0x20 && *p < 0x80 && !gap) {   /* the common byte: ASCII, not a space */
+            s[out++] = *p++;
+            continue;
+        }
+        size_t w = space_len(p, end);
+        if (w) {
+            gap = out > 0;      /* a space goes out only before the next word */
+            p += w;
+            continue;
+        }
+        if (gap) {
+            s[out++] = ' ';
+            gap = 0;
+        }
+        s[out++] = *p++;
+    }
+    return out;
 }

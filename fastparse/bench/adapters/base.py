@@ -61,6 +61,11 @@ class Adapter:
     def select(self, doc, css: str) -> list:
         raise NotImplementedError
 
+    def clean_text(self, el) -> str | None:
+        """The element's whitespace-collapsed text, the form every output is compared in;
+        a library with a native way to get it overrides this."""
+        return collapse(self.text(el))
+
     # ---- shared helpers ----------------------------------------------------
     def compiled(self, q: Q, make):
         """Native query object for q, built once (CSS/XPath compilation is setup, not work)."""
@@ -80,10 +85,10 @@ class Adapter:
 
     # ---- the tasks, written once --------------------------------------------
     def links(self, doc) -> list[tuple[str, str]]:
-        return [(self.attr(a, "href"), collapse(self.text(a))) for a in self.all(doc, A_HREF)]
+        return [(self.attr(a, "href"), self.clean_text(a)) for a in self.all(doc, A_HREF)]
 
     def select_texts(self, doc, selectors: tuple[str, ...]) -> list[list[str]]:
-        return [[collapse(self.text(e)) for e in self.select(doc, css)] for css in selectors]
+        return [[self.clean_text(e) for e in self.select(doc, css)] for css in selectors]
 
     def select_counts(self, doc, selectors: tuple[str, ...]) -> list[int]:
         return [len(self.select(doc, css)) for css in selectors]
@@ -97,7 +102,7 @@ A_HREF = Q("a", attr="href")
 
 def _text_of(ad: Adapter, scope, q: Q) -> str | None:
     el = ad.one(scope, q)
-    return None if el is None else collapse(ad.text(el))
+    return None if el is None else ad.clean_text(el)
 
 
 def books(ad: Adapter, doc) -> list[dict]:
@@ -118,7 +123,7 @@ def quotes(ad: Adapter, doc) -> list[dict]:
     return [{
         "text": _text_of(ad, q, Q("span", cls="text")),
         "author": _text_of(ad, q, Q("small", cls="author")),
-        "tags": [collapse(ad.text(t)) for t in ad.all(q, Q("a", cls="tag"))],
+        "tags": [ad.clean_text(t) for t in ad.all(q, Q("a", cls="tag"))],
     } for q in ad.all(doc, Q("div", cls="quote"))]
 
 
@@ -154,7 +159,7 @@ def table(ad: Adapter, doc) -> list[dict]:
     out = []
     for t in ad.all(doc, Q("table", id="league")):
         for row in ad.all(t, Q("tr")):
-            cells = [collapse(ad.text(td)) for td in ad.all(row, Q("td"))]
+            cells = [ad.clean_text(td) for td in ad.all(row, Q("td"))]
             if cells:
                 out.append({"cells": cells})
     return out

@@ -39,6 +39,9 @@ class FastparseAdapter(Adapter):
     def text(self, el) -> str:
         return el.text
 
+    def clean_text(self, el) -> str:
+        return el.get_text(skip=(), collapse=True)   # .text collapsed, in C
+
     def attr(self, el, name: str) -> str | None:
         return el.get(name)
 

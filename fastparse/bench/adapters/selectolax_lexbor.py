@@ -1,4 +1,4 @@
-"""selectolax with the lexbor backend (LexborHTMLParser): css/css_first, attributes, text()."""
+"""selectolax with the lexbor backend (LexborHTMLParser): css/css_first, attrs, text()."""
 from __future__ import annotations
 
 from .base import Adapter, Q
@@ -23,7 +23,7 @@ class SelectolaxAdapter(Adapter):
         return el.text()
 
     def attr(self, el, name: str) -> str | None:
-        return el.attributes.get(name)
+        return el.attrs.get(name)   # one attribute; .attributes builds a dict of all of them
 
     def select(self, doc, css: str) -> list:
         return doc.css(css)
