@@ -149,6 +149,29 @@ mod_parse(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return NULL;
 }
 
+/* The first byte >= 0x80 in [p, end), or end. */
+static const uint8_t *
+skip_ascii(const uint8_t *p, const uint8_t *end)
+{
+#if defined(__SSE2__)
+    for (; end - p >= 16; p += 16) {
+        unsigned m = (unsigned)_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)p));
+        if (m)
+            return p + __builtin_ctz(m);
+    }
+#else
+    for (; end - p >= 8; p += 8) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        if (w & 0x8080808080808080ull)
+            break;
+    }
+#endif
+    while (p < end && *p < 0x80)
+        p++;
+    return p;
+}
+
 /* 0: not UTF-8, 1: pure ASCII, 2: valid UTF-8 with non-ASCII (Unicode 3.2 rules:
  * no overlongs, no surrogates, nothing above U+10FFFF). */
 static int
@@ -156,31 +179,8 @@ utf8_check(const uint8_t *p, size_t n)
 {
     const uint8_t *end = p + n;
     int ascii = 1;
-    while (p < end) {
-#if defined(__SSE2__)
-        /* ASCII runs (markup, most text) 32 bytes at a time */
-        while (end - p >= 32) {
-            __m128i v = _mm_or_si128(_mm_loadu_si128((const __m128i *)p),
-                                     _mm_loadu_si128((const __m128i *)(p + 16)));
-            if (_mm_movemask_epi8(v))
-                break;
-            p += 32;
-        }
-#endif
-        while (end - p >= 8) {
-            uint64_t w;
-            memcpy(&w, p, 8);
-            if (w & 0x8080808080808080ull)
-                break;
-            p += 8;
-        }
-        if (p >= end)
-            break;
+    while ((p = skip_ascii(p, end)) < end) {
         uint8_t c = *p;
-        if (c < 0x80) {
-            p++;
-            continue;
-        }
         ascii = 0;
         size_t need;
         uint32_t min;
