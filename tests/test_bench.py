@@ -127,3 +127,26 @@ def test_css_task_runs_twenty_selectors_on_real_pages_and_scores_counts():
     assert counts[tasks.CSS_SELECTORS.index("title")] == 1 and counts[tasks.CSS_SELECTORS.index("p")] == 2
     findings, agreement = validate.check("css", real, {"fastparse": [1, 2, 3, 4], "other": [1, 2, 0, 4]}, None)
     assert findings == [] and agreement == {"fastparse": 1.0, "other": 0.75}
+
+
+def test_css_alone_parses_once_untimed_then_times_the_selectors():
+    from fastparse.bench import tasks
+    real = Page(id="r", kind="article", origin="real", nbytes=1, sha256="", extractor=None)
+    assert tasks.pages_for("css-alone", [real]) == [real]
+    parsed = []
+
+    class Counting:
+        def parse(self, data):
+            parsed.append(data)
+            return "doc"
+
+        def select_counts(self, doc, selectors):
+            assert doc == "doc" and selectors == tasks.CSS_SELECTORS
+            return [1] * len(selectors)
+
+    fn = tasks.timed_call("css-alone", Counting(), {"extractor": None}, b"<p>")
+    assert parsed == [b"<p>"]
+    assert fn(b"<p>") == fn(b"<p>") == [1] * 20
+    assert parsed == [b"<p>"]   # the timed calls never parse
+    findings, agreement = validate.check("css-alone", real, {"fastparse": [1, 2], "other": [1, 3]}, None)
+    assert findings == [] and agreement == {"fastparse": 1.0, "other": 0.5}

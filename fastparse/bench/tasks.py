@@ -8,6 +8,8 @@ links    parse + every <a href>: (href, whitespace-collapsed text)
 select   parse + a few CSS selectors per generated page, the matches' texts
 css      parse + 20 typical scraping selectors (CSS_SELECTORS), the match counts,
          every real page (issue 4's selector-heavy task)
+css-alone  the same 20 selectors on a document parsed beforehand: select alone
+         (each parser keeps what its first select built, as it would in use)
 scaling  parse time and memory against size, 10 KB -> 10 MB, same content mix
 memory   retained and peak memory per parsed document, fresh process per page
 """
@@ -17,8 +19,8 @@ from collections.abc import Callable
 
 from ..corpora import Page
 
-TASKS = ("parse", "extract", "links", "select", "css", "scaling", "memory")
-TIMED = ("parse", "extract", "links", "select", "css", "scaling")
+TASKS = ("parse", "extract", "links", "select", "css", "css-alone", "scaling", "memory")
+TIMED = ("parse", "extract", "links", "select", "css", "css-alone", "scaling")
 
 SELECTORS = {
     "books": ("article.product_pod h3 > a", "p.price_color", "ol.row > li:nth-child(2n+1) p.availability",
@@ -54,16 +56,16 @@ def pages_for(task: str, pages: list[Page]) -> list[Page]:
         return base
     if task == "select":
         return [p for p in base if p.origin == "generated" and p.extractor in SELECTORS]
-    if task == "css":
+    if task in ("css", "css-alone"):
         return [p for p in base if p.origin == "real"]
     if task == "memory":
         return base
     raise ValueError(task)
 
 
-def timed_call(task: str, adapter, page: dict) -> Callable[[bytes], object]:
+def timed_call(task: str, adapter, page: dict, data: bytes | None = None) -> Callable[[bytes], object]:
     """The function a worker times for (task, adapter, page); its return value
-    is the output that validation compares."""
+    is the output that validation compares. css-alone parses `data` here, untimed."""
     parse = adapter.parse
     if task in ("parse", "scaling"):
         return parse
@@ -77,4 +79,7 @@ def timed_call(task: str, adapter, page: dict) -> Callable[[bytes], object]:
         return lambda data: adapter.select_texts(parse(data), selectors)
     if task == "css":
         return lambda data: adapter.select_counts(parse(data), CSS_SELECTORS)
+    if task == "css-alone":
+        doc = parse(data)
+        return lambda _: adapter.select_counts(doc, CSS_SELECTORS)
     raise ValueError(task)

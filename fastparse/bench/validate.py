@@ -86,7 +86,7 @@ def check(task: str, page, outputs: dict[str, object], truth) -> tuple[list[Find
     ref_name, ref = reference(outputs, truth)
     if task == "links" and page.origin == "real":
         return [], {p: link_agreement(out, ref) for p, out in outputs.items()}
-    if task == "css" and page.origin == "real":
+    if task in ("css", "css-alone") and page.origin == "real":
         return [], {p: count_agreement(out, ref) for p, out in outputs.items()}
     findings = []
     for parser, out in outputs.items():

@@ -75,7 +75,7 @@ def run_timing(job: dict, adapter, task: str, plan: list) -> dict:
                 pages[page["id"]] = {"skipped": page["skip"]}
             else:
                 data = Path(page["path"]).read_bytes()
-                fn = timed_call(task, adapter, page)
+                fn = timed_call(task, adapter, page, data)
                 pages[page["id"]] = time_page(fn, data, s, page, job["want_output"], task)
         except Exception as exc:  # noqa: BLE001 — one failing page must not end the worker
             pages[page["id"]] = {"error": f"{type(exc).__name__}: {exc}", "trace": traceback.format_exc()}

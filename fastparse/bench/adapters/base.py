@@ -36,7 +36,7 @@ class Adapter:
     name = "?"            # id used on the command line and in results
     label = "?"           # how tables name it
     distributions: tuple[str, ...] = ()   # whose versions go in the metadata
-    supports = ("parse", "extract", "links", "select", "css", "scaling", "memory")
+    supports = ("parse", "extract", "links", "select", "css", "css-alone", "scaling", "memory")
 
     def __init__(self):
         self._compiled: dict[Q, object] = {}
