@@ -17,10 +17,11 @@ from .encoding import detect, lookup, to_utf8
 
 __all__ = ["DEFAULT_MAX_DEPTH", "DEFAULT_MAX_SIZE", "parse", "parse_fragment"]
 
-DEFAULT_MAX_SIZE = 256 * 1024 * 1024
-DEFAULT_MAX_DEPTH = 4096
+DEFAULT_MAX_SIZE = _core.DEFAULT_MAX_SIZE     # 256 MiB
+DEFAULT_MAX_DEPTH = _core.DEFAULT_MAX_DEPTH   # 4096
 _RECOVERY = {"html5": 0, "none": 1}
 _engine = _core._parse
+_parse_utf8 = _core._parse_utf8
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -84,6 +85,11 @@ def parse(source, *, encoding=None, max_size=DEFAULT_MAX_SIZE, max_depth=DEFAULT
     "none" (nesting exactly as the tags are written). scripting: parse
     ``<noscript>`` content as text, as a browser with scripts enabled does.
     """
+    if (type(source) is bytes and encoding is None and max_size is DEFAULT_MAX_SIZE
+            and max_depth is DEFAULT_MAX_DEPTH and recovery == "html5" and scripting is False):
+        doc = _parse_utf8(source)   # UTF-8 by the common rules, decided in C; else None
+        if doc is not None:
+            return doc
     return _parse(source, encoding, max_size, max_depth, recovery, scripting, None)
 
 

@@ -210,7 +210,7 @@ def _result(name: str, source: str, bom: bytes = b"") -> Detection:
 
 _BOMS = ((b"\xef\xbb\xbf", "utf-8"), (b"\xfe\xff", "utf-16be"), (b"\xff\xfe", "utf-16le"))
 _BOM_PREFIXES = tuple(bom for bom, _ in _BOMS)
-_PRESCAN_BYTES = 1024
+_PRESCAN_BYTES = _core.PRESCAN_BYTES   # 1024, as the spec says
 _LATE_META_BYTES = 64 * 1024
 _BODY_OPEN = re.compile(rb"<[bB][oO][dD][yY]")
 

@@ -629,3 +629,53 @@ def test_engine_utf8_check_agrees_with_reference(data):
     from fastparse._core import utf8_check
 
     assert utf8_check(data) == _py_utf8_check(data)
+
+
+# ---- parse()'s C fast path (_core._parse_utf8) decides as detect() does ----
+
+def _fast_path_agrees(data: bytes) -> None:
+    d = detect(data)
+    fast = _core._parse_utf8(data)
+    takes = d.name == "utf-8" and d.bom == b"" and d.source in ("meta", "fallback")
+    assert (fast is not None) == takes, (data[:80], d)
+    if fast is not None:
+        slow = _core._parse(data, "utf-8", None, 0, _core.DEFAULT_MAX_SIZE, _core.DEFAULT_MAX_DEPTH, 0, False, None)
+        assert fast.encoding == "utf-8"
+        assert [(t.name, t.span, t.parent.index if t.parent else None) for t in fast] == \
+               [(t.name, t.span, t.parent.index if t.parent else None) for t in slow]
+
+
+@pytest.mark.parametrize("data", [
+    b"", b"<p>x", "<p>caf\xe9".encode(), "<p>caf\xe9".encode("cp1252"),
+    b'<meta charset="utf-8"><p>' + "caf\xe9".encode("cp1252"),     # declared UTF-8, bytes are not
+    b'<meta charset="windows-1251"><p>' + "\u0436".encode(),          # declared otherwise, valid UTF-8
+    b'<meta charset="windows-1251"><p>ascii only',
+    b"\xef\xbb\xbf<p>bom", b"\xff\xfe<\x00p\x00>\x00", b"\xfe\xff\x00<\x00p\x00>",
+    b"<\x00?\x00x\x00m\x00l\x00", b'<?xml version="1.0" encoding="utf-8"?><p>',
+    b"<p>" + b" " * 2000 + b'<meta charset="windows-1250">' + "\u0436".encode("cp1251"),
+])
+def test_parse_fast_path_agrees_with_detect(data):
+    _fast_path_agrees(data)
+
+
+def test_parse_fast_path_agrees_with_detect_on_random_heads():
+    rng = random.Random(7)
+    pieces = [b"<meta charset=utf-8>", b"<meta charset=koi8-r>", b"<p>", b"\xc3\xa9", b"\xe9", b"\xef\xbb\xbf",
+              b"<!--", b"-->", b" ", b"x" * 300, b'<meta http-equiv="content-type" content="text/html; charset=utf-8">']
+    for _ in range(400):
+        _fast_path_agrees(b"".join(rng.choice(pieces) for _ in range(rng.randrange(12))))
+
+
+@needs_corpus
+def test_parse_fast_path_agrees_with_detect_on_corpus_pages():
+    for path in _all_corpus_pages():
+        _fast_path_agrees((CORPORA / path).read_bytes())
+
+
+def test_parse_only_takes_the_fast_path_with_every_default():
+    import fastparse
+    data = "<p>caf\xe9".encode("cp1252")
+    assert fastparse.parse(data).encoding == "windows-1252"                  # fast path declines
+    assert fastparse.parse(b"<p>x", encoding="koi8-r").encoding == "koi8-r"  # a hint: Python path
+    with pytest.raises(fastparse.ParseLimitError):
+        fastparse.parse(b"<p>x" * 10, max_size=8)
