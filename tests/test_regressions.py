@@ -253,3 +253,23 @@ def test_head_after_body_content_is_ignored(source, names):
     assert [t.name for t in doc] == names
     for tag in doc:
         assert tag.index + len(tag.descendants) < len(doc)
+
+
+# Found by fuzz_engine.c (tests/fuzz/crashes/engine-html-after-head-then-frameset): an
+# <html> start tag after a head (and head tags put back into it) was indexed as a new
+# element after them; the <frameset> then cut the index where the body began, which was
+# that <html>, still open: the frameset became its own parent and the end-of-input
+# loop never ended. An <html> after any element is the spec's attribute merge: ignored.
+
+@pytest.mark.parametrize("source, names", [
+    ("<!><head></head><script></script><style></style><html><frameset>",
+     ["head", "script", "style", "frameset"]),
+    ("<head></head><html><frameset>", ["head", "frameset"]),
+    ("<p>x</p><html lang=en><p>y", ["p", "p"]),
+    ("<!-- c --><!DOCTYPE html><html><head>", ["html", "head"]),
+])
+def test_html_after_an_element_is_not_indexed(source, names):
+    doc = fp.parse(source)
+    assert [t.name for t in doc] == names
+    for tag in doc:
+        assert tag.parent.index < tag.index if tag.parent else True

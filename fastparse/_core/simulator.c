@@ -843,8 +843,10 @@ start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
         frameset_check(s, t, tag, gt);
     switch (tag) {
     case FP_TAG_HTML:
-        if (s->html >= 0 || s->top >= 0 || s->ctx)
-            return -1;  /* the spec merges its attributes into the first <html> */
+        /* only the first thing indexed: any element before it implied the html
+         * element, into which the spec merges this tag's attributes */
+        if (s->html >= 0 || s->top >= 0 || s->ctx || s->doc->n > 0)
+            return -1;
         return s->html = push(s, tag, 0, lt, gt);
     case FP_TAG_HEAD:
         /* in body (the body may be implied: content came first) a <head> is ignored */
