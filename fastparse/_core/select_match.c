@@ -44,7 +44,8 @@ static int32_t test_words(int32_t op)
  * the bytes: where SSE2 exists, 16 start positions are tested at once against
  * the needle's first and last bytes (OR 0x20 folds ASCII case; the exact
  * comparison that follows rejects the few false candidates it lets through). */
-static int bytes_find(const uint8_t *h, size_t hn, const uint8_t *nd, size_t nn, int icase)
+static int bytes_find_in(const uint8_t *h, size_t hn, const uint8_t *nd, size_t nn, int icase,
+                         const uint8_t *readable)
 {
     if (nn == 0)
         return 1;
@@ -55,20 +56,31 @@ static int bytes_find(const uint8_t *h, size_t hn, const uint8_t *nd, size_t nn,
 #if defined(__SSE2__) && defined(__GNUC__)
     const __m128i first = _mm_set1_epi8((char)c0), last = _mm_set1_epi8((char)cl);
     const __m128i bits = _mm_set1_epi8((char)fold);
-    for (; end - p >= 16; p += 16) {
+    /* a block may read past h + hn while it stays below `readable` (the bytes
+     * of the rest of the document): candidates past `end` are masked out */
+    for (; end - p >= 16 || (end > p && readable - (p + nn - 1) >= 16); p += 16) {
         __m128i a = _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)p), bits);
         __m128i b = _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)(p + nn - 1)), bits);
         unsigned m = (unsigned)_mm_movemask_epi8(
             _mm_and_si128(_mm_cmpeq_epi8(a, first), _mm_cmpeq_epi8(b, last)));
+        if (end - p < 16)
+            m &= (1u << (end - p)) - 1;
         for (; m; m &= m - 1)
             if (bytes_eq(p + __builtin_ctz(m), nd, nn, icase))
                 return 1;
     }
+#else
+    (void)readable;
 #endif
     for (; p < end; p++)
         if ((uint8_t)(*p | fold) == c0 && (uint8_t)(p[nn - 1] | fold) == cl && bytes_eq(p, nd, nn, icase))
             return 1;
     return 0;
+}
+
+static int bytes_find(const uint8_t *h, size_t hn, const uint8_t *nd, size_t nn, int icase)
+{
+    return bytes_find_in(h, hn, nd, nn, icase, h + hn);
 }
 
 /* Whether the whitespace-separated list v contains the token t (Selectors 6.2 ~=, class). */
@@ -679,11 +691,33 @@ static void add_needle(prefilter_t *f, const uint8_t *s, size_t len, int icase)
     }
 }
 
-static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t *f)
+/* A compound that names a tag absent from the document (a name it never
+ * uses, or with the tag index, a known name with no element outside
+ * templates), or is false, matches nothing. */
+static int compound_never(const fp_sel_ctx *c, int32_t at, const uint32_t *index)
+{
+    const int32_t *w = c->w, *t = w + at + 2;
+    for (int32_t k = 0; k < w[at + 1]; k++) {
+        if (t[0] == FP_SEL_T_FALSE)
+            return 1;
+        int tag = t[0] == FP_SEL_T_TAG ? c->tag_ids[t[1]] : 0;
+        if (tag < 0 || (index && tag > 0 && ((uint32_t)tag >= index[0] || index[2 + tag] == index[1 + tag])))
+            return 1;
+        t += t[0] == FP_SEL_T_CONTAINS || t[0] == FP_SEL_T_CONTAINS_OWN || t[0] == FP_SEL_T_LANG
+                 ? 2 + t[1] : test_words(t[0]);
+    }
+    return 0;
+}
+
+/* index: the tag index when it covers the run (scope outside templates), else NULL */
+static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t *f, const uint32_t *index)
 {
     memset(f, 0, sizeof *f);
     f->tag = -1;
     const int32_t *w = c->w;
+    /* `nav a` on a page without <nav>: every compound of the chain must match */
+    for (int32_t k = 0; k < cx[1]; k++)
+        f->never |= compound_never(c, cx[2 + 2 * k], index);
     int32_t at = cx[2];
     const int32_t *t = w + at + 2;
     for (int32_t k = 0; k < w[at + 1]; k++) {
@@ -729,7 +763,7 @@ static int prefilter_pass(const fp_sel_ctx *c, const prefilter_t *f, uint32_t e)
     for (int k = 0; k < f->n; k++) {
         const uint8_t *s = f->needle[k].s;
         size_t n = f->needle[k].len;
-        if (bytes_find(p, len, s, n, f->needle[k].icase))
+        if (bytes_find_in(p, len, s, n, f->needle[k].icase, c->doc->buf + c->doc->len))
             continue;
         if (f->needle[k].icase)
             return 0;
@@ -857,11 +891,13 @@ fp_status fp_select_run(const fp_doc *doc, int32_t scope, const uint8_t *prog, s
     int32_t ncx = root[1];
     prefilter_t pf[PREFILTER_MAX];
     int filtered = ncx <= PREFILTER_MAX;
+    if (index && inside_template(&c, scope))
+        index = NULL;   /* it leaves template contents out */
     for (int32_t k = 0; filtered && k < ncx; k++)
-        prefilter_build(&c, c.w + root[2 + k], &pf[k]);
+        prefilter_build(&c, c.w + root[2 + k], &pf[k], index);
     uint32_t first = scope < 0 ? 0 : (uint32_t)scope + 1;
     uint32_t end = scope < 0 ? doc->n : doc->elems[scope].last + 1;
-    if (index && ncx == 1 && (pf[0].tag >= 0 || pf[0].never) && !inside_template(&c, scope)) {
+    if (index && ncx == 1 && (pf[0].tag >= 0 || pf[0].never)) {
         if (!pf[0].never)
             run_indexed(&c, c.w + root[2], &pf[0], index, first, end, limit, out);
         end = first; /* done */
