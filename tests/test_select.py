@@ -436,7 +436,9 @@ def test_tag_index_gives_the_same_results_as_a_scan():
     from fastparse.selectors.cache import doc_indexes
 
     ul, template = doc.select_one("#u"), doc.select_one("template")
-    for css in ["li", "a", "li.c1 > a", "div a", "p, a", "template li", "nosuchtag", "li:nth-child(7)", "*"]:
+    for css in ["li", "a", "li.c1 > a", "div a", "p, a", "template li", "nosuchtag", "li:nth-child(7)", "*",
+                "a, li", "li.c1, li.c2", "li a, ul > li > a", "p, nosuchtag", "nav a", "h2, template li",
+                "a[href$='7'], li.c0 > a", "section li, li"]:
         for node in (doc, ul, template, doc.select_one("#d")):
             prog = program(css)
             scanned = fp._core._select_run(node, prog, 0)

@@ -842,26 +842,48 @@ static void ctx_free(fp_sel_ctx *c)
     fp_buf_free(&c->val);
 }
 
-/* The run over the tag index: only elements of the one tag the single
- * top-level complex selector's rightmost compound names. */
-static void run_indexed(fp_sel_ctx *c, const int32_t *cx, const prefilter_t *pf, const uint32_t *index,
+/* The run over the tag index, when the rightmost compound of every complex
+ * selector in the list names a tag: only the elements of those tags, taken
+ * from their lists in document order (a merge: `h2, h3` visits h2s and h3s). */
+static void run_indexed(fp_sel_ctx *c, const int32_t *root, const prefilter_t *pf, const uint32_t *index,
                         uint32_t first, uint32_t end, uint32_t limit, fp_buf *out)
 {
-    uint32_t ntags = index[0], tag = (uint32_t)pf->tag;
-    if (tag >= ntags)
-        return;
+    uint32_t ntags = index[0];
     const uint32_t *list = index + 2 + ntags, *off = index + 1;
-    uint32_t lo = off[tag], hi = off[tag + 1], found = 0;
-    while (lo < hi) { /* first element at or after `first` */
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (list[mid] < first)
-            lo = mid + 1;
-        else
-            hi = mid;
+    int32_t ncx = root[1];
+    uint32_t at[PREFILTER_MAX], stop[PREFILTER_MAX];
+    for (int32_t k = 0; k < ncx; k++) {
+        uint32_t tag = (uint32_t)pf[k].tag;
+        at[k] = stop[k] = 0;
+        if (pf[k].never || tag >= ntags)
+            continue;
+        uint32_t lo = off[tag], hi = off[tag + 1];
+        stop[k] = hi;
+        while (lo < hi) { /* first element at or after `first` */
+            uint32_t mid = lo + (hi - lo) / 2;
+            if (list[mid] < first)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        at[k] = lo;
     }
-    for (uint32_t k = lo; k < off[tag + 1] && list[k] < end && found < limit && !c->oom; k++) {
-        uint32_t e = list[k];
-        if (prefilter_pass(c, pf, e) && match_from(c, cx, 0, e) == M_MATCH) {
+    for (uint32_t found = 0; found < limit && !c->oom;) {
+        uint32_t e = end;   /* the next candidate: the smallest head of the lists */
+        for (int32_t k = 0; k < ncx; k++)
+            if (at[k] < stop[k] && list[at[k]] < e)
+                e = list[at[k]];
+        if (e >= end)
+            break;
+        int matched = 0;
+        for (int32_t k = 0; k < ncx; k++) {
+            if (at[k] >= stop[k] || list[at[k]] != e)
+                continue;
+            at[k]++;   /* several selectors may name the same tag: each list moves past e */
+            if (!matched && prefilter_pass(c, &pf[k], e) && match_from(c, c->w + root[2 + k], 0, e) == M_MATCH)
+                matched = 1;
+        }
+        if (matched) {
             if (fp_buf_append(out, &e, sizeof e) != 0)
                 c->oom = 1;
             found++;
@@ -897,9 +919,11 @@ fp_status fp_select_run(const fp_doc *doc, int32_t scope, const uint8_t *prog, s
         prefilter_build(&c, c.w + root[2 + k], &pf[k], index);
     uint32_t first = scope < 0 ? 0 : (uint32_t)scope + 1;
     uint32_t end = scope < 0 ? doc->n : doc->elems[scope].last + 1;
-    if (index && ncx == 1 && (pf[0].tag >= 0 || pf[0].never)) {
-        if (!pf[0].never)
-            run_indexed(&c, c.w + root[2], &pf[0], index, first, end, limit, out);
+    int by_tag = index && filtered;
+    for (int32_t k = 0; by_tag && k < ncx; k++)
+        by_tag = pf[k].tag >= 0 || pf[k].never;
+    if (by_tag) {
+        run_indexed(&c, root, pf, index, first, end, limit, out);
         end = first; /* done */
     }
     uint32_t found = 0;
