@@ -210,9 +210,22 @@ name_matches(const uint8_t *raw, size_t raw_len, const uint8_t *name, size_t len
 int
 fp_attr_find(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_attr *out)
 {
-    uint32_t cursor = 0;
-    while (fp_attr_next(doc, i, &cursor, out))
-        if (name_matches(doc->buf + out->name_start, out->name_len, (const uint8_t *)name, len))
-            return 1;
+    /* fp_attr_next's loop with the attribute step inlined: selectors and
+     * tag.get() call this once per candidate */
+    const uint8_t *end = doc->buf + doc->elems[i].inner_start;
+    const uint8_t *p = after_name(doc, i);
+    fp_raw_attr a;
+    int self_closing = 0;
+    while (p < end && tok_attr(&p, end, &a, &self_closing) == 1) {
+        /* a raw NUL stands for the 3 bytes of U+FFFD: a raw name is never longer */
+        if (a.name_len > len || !name_matches(a.name, a.name_len, (const uint8_t *)name, len))
+            continue;
+        out->name_start = (uint32_t)(a.name - doc->buf);
+        out->name_len = (uint32_t)a.name_len;
+        out->value_start = (uint32_t)(a.value - doc->buf);
+        out->value_len = (uint32_t)a.value_len;
+        out->has_value = (uint8_t)a.has_value;
+        return 1;
+    }
     return 0;
 }
