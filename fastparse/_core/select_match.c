@@ -585,11 +585,24 @@ static uint8_t *up_memo(fp_sel_ctx *c, const int32_t *cx, int32_t k)
  * (M_NO_GLOBAL). A short walk is done as is; past 32 ancestors the answers are
  * memoised per element, since every element on the way up has the same answer
  * as its parent: `span div` over 50,000 nested divs is then linear, not O(n x depth). */
+/* The tag id compound `at` requires when its first test is a type selector,
+ * else -1 (an absent name never reaches here: the prefilter said never). */
+static int required_tag(const fp_sel_ctx *c, int32_t at)
+{
+    const int32_t *w = c->w;
+    return w[at + 1] > 0 && w[at + 2] == FP_SEL_T_TAG ? c->tag_ids[w[at + 3]] : -1;
+}
+
 static int match_upwards(fp_sel_ctx *c, const int32_t *cx, int32_t k, int32_t x)
 {
+    /* `ul li a`: an ancestor of another tag fails compound k at once (M_NO_SIBLING,
+     * go on up); the tag is compared here, without a call per ancestor */
+    int need = required_tag(c, cx[2 + 2 * k]);
     for (int steps = 0; x >= 0; steps++, x = parent_of(c, (uint32_t)x)) {
         if (steps == 32 && c->up_ok)
             break;
+        if (need >= 0 && c->el[x].tag != (uint16_t)need)
+            continue;
         int r = match_from(c, cx, k, (uint32_t)x);
         if (r == M_MATCH || r == M_NO_GLOBAL)
             return r;
@@ -604,6 +617,8 @@ static int match_upwards(fp_sel_ctx *c, const int32_t *cx, int32_t k, int32_t x)
             r = m[y] - 1;
             break;
         }
+        if (need >= 0 && c->el[y].tag != (uint16_t)need)
+            continue;
         int here = match_from(c, cx, k, (uint32_t)y);
         if (here == M_MATCH || here == M_NO_GLOBAL) {
             r = here;
