@@ -677,7 +677,10 @@ static int match_list(fp_sel_ctx *c, int32_t at, uint32_t e)
  * tag id, and strings that must occur in the start tag's bytes (attribute names
  * case-insensitively; id, class and attribute values exactly, unless the tag
  * holds a '&', since a character reference could spell the value). Most
- * candidates fail on one byte comparison or one memchr pass. */
+ * candidates fail on one byte comparison or one memchr pass. On a run over the
+ * tag index (`names` = 0) attribute names are left to the attribute test: the
+ * tag has narrowed the candidates, most of which have the attribute (a[href]),
+ * and searching the name first would scan each start tag twice. */
 enum { PREFILTER_MAX = 16, NEEDLES_MAX = 4 };
 
 typedef struct {
@@ -766,7 +769,7 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
     }
 }
 
-static int prefilter_pass(const fp_sel_ctx *c, const prefilter_t *f, uint32_t e)
+static int prefilter_pass(const fp_sel_ctx *c, const prefilter_t *f, uint32_t e, int names)
 {
     if (f->never || (f->tag >= 0 && c->el[e].tag != (uint16_t)f->tag))
         return 0;
@@ -778,6 +781,8 @@ static int prefilter_pass(const fp_sel_ctx *c, const prefilter_t *f, uint32_t e)
     for (int k = 0; k < f->n; k++) {
         const uint8_t *s = f->needle[k].s;
         size_t n = f->needle[k].len;
+        if (f->needle[k].icase && !names)
+            continue;
         if (bytes_find_in(p, len, s, n, f->needle[k].icase, c->doc->buf + c->doc->len))
             continue;
         if (f->needle[k].icase)
@@ -895,7 +900,7 @@ static void run_indexed(fp_sel_ctx *c, const int32_t *root, const prefilter_t *p
             if (at[k] >= stop[k] || list[at[k]] != e)
                 continue;
             at[k]++;   /* several selectors may name the same tag: each list moves past e */
-            if (!matched && prefilter_pass(c, &pf[k], e) && match_from(c, c->w + root[2 + k], 0, e) == M_MATCH)
+            if (!matched && prefilter_pass(c, &pf[k], e, 0) && match_from(c, c->w + root[2 + k], 0, e) == M_MATCH)
                 matched = 1;
         }
         if (matched) {
@@ -944,7 +949,7 @@ fp_status fp_select_run(const fp_doc *doc, int32_t scope, const uint8_t *prog, s
     uint32_t found = 0;
     for (uint32_t e = first; e < end && found < limit && !c.oom; e++) {
         for (int32_t k = 0; k < ncx; k++) {
-            if (filtered && !prefilter_pass(&c, &pf[k], e))
+            if (filtered && !prefilter_pass(&c, &pf[k], e, 1))
                 continue;
             if (match_from(&c, c.w + root[2 + k], 0, e) == M_MATCH) {
                 if (fp_buf_append(out, &e, sizeof e) != 0)
