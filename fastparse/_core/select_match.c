@@ -862,6 +862,17 @@ static void ctx_free(fp_sel_ctx *c)
     fp_buf_free(&c->val);
 }
 
+/* appends a match to the result (uint32_t element indexes) */
+static inline void emit(fp_sel_ctx *c, fp_buf *out, uint32_t e)
+{
+    if (out->len + sizeof e > out->cap && fp_buf_reserve(out, 64 * sizeof e) != 0) {
+        c->oom = 1;
+        return;
+    }
+    memcpy(out->data + out->len, &e, sizeof e);
+    out->len += sizeof e;
+}
+
 /* The run over the tag index, when the rightmost compound of every complex
  * selector in the list names a tag: only the elements of those tags, taken
  * from their lists in document order (a merge: `h2, h3` visits h2s and h3s). */
@@ -904,8 +915,7 @@ static void run_indexed(fp_sel_ctx *c, const int32_t *root, const prefilter_t *p
                 matched = 1;
         }
         if (matched) {
-            if (fp_buf_append(out, &e, sizeof e) != 0)
-                c->oom = 1;
+            emit(c, out, e);
             found++;
         }
     }
@@ -952,8 +962,7 @@ fp_status fp_select_run(const fp_doc *doc, int32_t scope, const uint8_t *prog, s
             if (filtered && !prefilter_pass(&c, &pf[k], e, 1))
                 continue;
             if (match_from(&c, c.w + root[2 + k], 0, e) == M_MATCH) {
-                if (fp_buf_append(out, &e, sizeof e) != 0)
-                    c.oom = 1;
+                emit(&c, out, e);
                 found++;
                 break;
             }
