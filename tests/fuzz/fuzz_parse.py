@@ -134,8 +134,10 @@ def exercise_tag(tag, doc, rng, pools, heavy: bool) -> None:
     if heavy:
         text = tag.text
         assert isinstance(text, str)
-        tag.get_text(rng.choice(["", " ", "|"]), rng.random() < 0.5,
-                     rng.choice([None, (), ("script", "style", "template"), ["p", "svg"]]))
+        sep, strip = rng.choice(["", " ", "|"]), rng.random() < 0.5
+        skip = rng.choice([None, (), ("script", "style", "template"), ["p", "svg"]])
+        plain = tag.get_text(sep, strip, skip)
+        assert tag.get_text(sep, strip, skip, collapse=True) == " ".join(plain.split())
         children = tag.children
         for child in children:
             assert child.parent == tag
@@ -224,6 +226,7 @@ def TestOneInput(data: bytes) -> None:
     assert sorted(t.index for t in top) == [t.index for t in doc if not t.parent]
     assert isinstance(doc.text, str)
     doc.get_text(" ", True), doc.get_text(skip=None), repr(doc), doc.html
+    assert doc.get_text(skip=(), collapse=True) == " ".join(doc.text.split())
     assert (doc.root is fp.MISSING) == (n == 0)
     # pools of real names / ids / classes / attributes for the queries
     sample = [doc[i] for i in sorted(rng.sample(range(n), min(n, 40)))] if n else []
