@@ -133,11 +133,13 @@ plt.tight_layout()
 # ## Full tasks
 #
 # Parsing plus the work people parse for: extracting the page's records (`extract`),
-# every link with its text (`links`), a set of CSS selectors (`select`). Time × fastparse,
-# median over pages, per task.
+# every link with its text (`links`), a set of CSS selectors (`select`), 20 typical
+# scraping selectors on every real page (`css`), and the same 20 on a document parsed
+# beforehand (`css-alone`: the selector engines alone). Time × fastparse, median over
+# pages, per task.
 
 # %%
-tasks = [t for t in ("parse", "extract", "links", "select") if t in set(T.task)]
+tasks = [t for t in ("parse", "extract", "links", "select", "css", "css-alone") if t in set(T.task)]
 full = pd.DataFrame({t: ratios(T[(T.task == t) & ~T.wrong], "fastparse")["all pages"] for t in tasks})
 full = full.reindex([LABEL[p] for p in PARSERS if LABEL[p] in full.index])
 ratio_style(full, "tasks", "time × fastparse, median over pages (– : task not supported or not run)")
