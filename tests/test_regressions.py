@@ -273,3 +273,15 @@ def test_html_after_an_element_is_not_indexed(source, names):
     assert [t.name for t in doc] == names
     for tag in doc:
         assert tag.parent.index < tag.index if tag.parent else True
+
+
+# Found by fuzz_parse.py (tests/fuzz/crashes/parse-contains-on-empty-text) with trapping
+# UBSan: :-soup-contains() on an element without text searched an empty buffer whose
+# pointer is NULL, and NULL + 0 is undefined behaviour in C.
+
+@pytest.mark.parametrize("source", ["c\xe7<a'>", "<a></a><p>x</p>", "<br>"])
+def test_contains_on_elements_without_text(source):
+    doc = fp.parse(source.encode("latin-1"))
+    assert [t.name for t in doc.select(':-soup-contains("x")')] == (["p"] if "x" in source else [])
+    assert doc.select(':-soup-contains("")') == list(doc)
+    assert doc.select(':-soup-contains-own("x")') == ([doc.find("p")] if "x" in source else [])

@@ -80,6 +80,10 @@ static int bytes_find_in(const uint8_t *h, size_t hn, const uint8_t *nd, size_t 
 
 static int bytes_find(const uint8_t *h, size_t hn, const uint8_t *nd, size_t nn, int icase)
 {
+    if (nn == 0)
+        return 1;
+    if (hn < nn)
+        return 0;   /* before h + hn: an empty text buffer's h is NULL */
     return bytes_find_in(h, hn, nd, nn, icase, h + hn);
 }
 
