@@ -168,6 +168,17 @@ after_name(const fp_doc *doc, uint32_t i)
     return p;
 }
 
+/* a tokenized attribute as offsets into the document */
+static void
+to_offsets(const fp_doc *doc, const fp_raw_attr *a, fp_attr *out)
+{
+    out->name_start = (uint32_t)(a->name - doc->buf);
+    out->name_len = (uint32_t)a->name_len;
+    out->value_start = (uint32_t)(a->value - doc->buf);
+    out->value_len = (uint32_t)a->value_len;
+    out->has_value = (uint8_t)a->has_value;
+}
+
 int
 fp_attr_next(const fp_doc *doc, uint32_t i, uint32_t *cursor, fp_attr *out)
 {
@@ -181,11 +192,7 @@ fp_attr_next(const fp_doc *doc, uint32_t i, uint32_t *cursor, fp_attr *out)
         return 0;
     }
     *cursor = (uint32_t)(p - doc->buf);
-    out->name_start = (uint32_t)(a.name - doc->buf);
-    out->name_len = (uint32_t)a.name_len;
-    out->value_start = (uint32_t)(a.value - doc->buf);
-    out->value_len = (uint32_t)a.value_len;
-    out->has_value = (uint8_t)a.has_value;
+    to_offsets(doc, &a, out);
     return 1;
 }
 
@@ -220,11 +227,7 @@ fp_attr_find(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_att
         /* a raw NUL stands for the 3 bytes of U+FFFD: a raw name is never longer */
         if (a.name_len > len || !name_matches(a.name, a.name_len, (const uint8_t *)name, len))
             continue;
-        out->name_start = (uint32_t)(a.name - doc->buf);
-        out->name_len = (uint32_t)a.name_len;
-        out->value_start = (uint32_t)(a.value - doc->buf);
-        out->value_len = (uint32_t)a.value_len;
-        out->has_value = (uint8_t)a.has_value;
+        to_offsets(doc, &a, out);
         return 1;
     }
     return 0;
