@@ -118,7 +118,8 @@ fp_per = cost.loc["fastparse", "bytes / element (RSS)"]
 # the larger of the two is the estimate for a DOM.
 dom = cost.drop(index="fastparse")[["bytes / element (RSS)", "Python bytes / element"]].max(axis=1)
 Markdown(f"fastparse keeps {fp_per:.0f} bytes per element, against {ELEM_BYTES} for the record itself (the array "
-         f"is sized by the count of `<`, an upper bound on the elements, plus a little bookkeeping per document; "
+         f"doubles while parsing and is trimmed to the element count at the end, plus a little bookkeeping per "
+         f"document; "
          f"RSS moves in 4 KiB pages). The DOMs keep "
          f"{dom.min():.0f} ({dom.idxmin()}) to {dom.max():.0f} ({dom.idxmax()}) bytes per element: "
          f"{dom.min() / fp_per:.1f}× to {dom.max() / fp_per:.0f}× fastparse's.")
