@@ -176,10 +176,12 @@ fp_parse(fp_doc *d, const uint8_t *buf, size_t len, const fp_options *opts)
         d->fail_offset = opts->max_size < len ? opts->max_size : UINT32_MAX - 1;
         return FP_ETOOBIG;
     }
-    /* a first guess at the element count (real pages have one per 30 to
-     * 300 bytes); the index doubles when it is wrong */
+    /* a first guess at the element count that real pages (one element per
+     * 30 to 300 bytes) stay under: only markup as dense as "<b>x<b>x" makes the
+     * index double. Untouched capacity costs address space, not memory, and
+     * the index is trimmed at the end. */
     fp_sim s;
-    if (fp_sim_init(&s, d, (uint32_t)(len / 32 + 16)) < 0) {
+    if (fp_sim_init(&s, d, (uint32_t)(len / 8 + 16)) < 0) {
         fp_sim_free(&s);
         fp_doc_free(d);
         return FP_ENOMEM;

@@ -141,7 +141,8 @@ put_literal(text_ctx *c, const uint8_t *p, const uint8_t *q, int refs, int in_at
 {
     while (p < q) {
         const uint8_t *run = p;
-        p = fp_scan_special(p, q, refs);
+        if (*p != '\r' && *p != 0 && !(refs && *p == '&'))   /* no call for an empty run (&&&) */
+            p = fp_scan_special(p + 1, q, refs);
         put(c, run, (size_t)(p - run));
         if (p >= q)
             return;

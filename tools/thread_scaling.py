@@ -1,0 +1,69 @@
+"""Two threads against one: the parse's throughput when the GIL is released.
+
+    python tools/thread_scaling.py [--corpus real|generated|all] [--rounds 7] [--repeat 3]
+
+Each measurement parses every page `repeat` times in one thread, then the same work
+twice over in two threads (each thread its own copy of the list); throughput ratio =
+2 x serial time / two-thread time (2.00 = perfect scaling). The two kinds of run
+alternate `rounds` times; the median and the best ratio are printed. Wall clock:
+run it on a quiet machine with at least two free cores.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import fastparse  # noqa: E402
+from fastparse.corpora import loader  # noqa: E402
+
+
+def parse_all(datas: list[bytes], repeat: int) -> None:
+    for _ in range(repeat):
+        for data in datas:
+            fastparse.parse(data)
+
+
+def two_threads(datas: list[bytes], repeat: int) -> float:
+    workers = [threading.Thread(target=parse_all, args=(list(datas), repeat)) for _ in range(2)]
+    t0 = time.perf_counter()
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    return time.perf_counter() - t0
+
+
+def one_thread(datas: list[bytes], repeat: int) -> float:
+    t0 = time.perf_counter()
+    parse_all(datas, repeat)
+    return time.perf_counter() - t0
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--corpus", default="real", choices=("real", "generated", "all"))
+    ap.add_argument("--rounds", type=int, default=7)
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    datas = [p.read() for p in loader.pages(args.corpus)]
+    parse_all(datas, 1)  # warm up: caches, the allocator, the selectors' imports
+    ratios = []
+    for _ in range(args.rounds):
+        serial = one_thread(datas, args.repeat)
+        parallel = two_threads(datas, args.repeat)
+        ratios.append(2 * serial / parallel)
+    mb = sum(map(len, datas)) / 1e6
+    print(f"{len(datas)} pages, {mb:.1f} MB, {args.repeat} passes per thread, {args.rounds} rounds")
+    print("two-thread throughput / one thread: " + " ".join(f"{r:.2f}" for r in ratios))
+    print(f"median {statistics.median(ratios):.2f}, best {max(ratios):.2f} (2.00 = perfect)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
