@@ -24,17 +24,6 @@ fp_buf_reserve(fp_buf *b, size_t extra)
 }
 
 int
-fp_buf_append(fp_buf *b, const void *p, size_t n)
-{
-    if (fp_buf_reserve(b, n) < 0)
-        return -1;
-    if (n)
-        memcpy(b->data + b->len, p, n);
-    b->len += n;
-    return 0;
-}
-
-int
 fp_buf_append_utf8(fp_buf *b, uint32_t cp)
 {
     uint8_t s[4];

@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* ---- status codes: the engine never raises, it returns one of these ---- */
 typedef enum {
@@ -83,7 +84,17 @@ typedef struct {
 } fp_buf;
 
 int fp_buf_reserve(fp_buf *b, size_t extra); /* 0 on success, -1 on ENOMEM */
-int fp_buf_append(fp_buf *b, const void *p, size_t n);
+/* inline: text decoding and selector results append a few bytes at a time */
+static inline int
+fp_buf_append(fp_buf *b, const void *p, size_t n)
+{
+    if (b->len + n > b->cap && fp_buf_reserve(b, n) < 0)
+        return -1;
+    if (n)
+        memcpy(b->data + b->len, p, n);
+    b->len += n;
+    return 0;
+}
 int fp_buf_append_utf8(fp_buf *b, uint32_t cp);
 void fp_buf_free(fp_buf *b);
 

@@ -20,10 +20,12 @@ enum { M_MATCH, M_NO_SIBLING, M_NO_DESCENDANT, M_NO_GLOBAL };
 static int match_list(fp_sel_ctx *c, int32_t at, uint32_t e);
 static int match_compound(fp_sel_ctx *c, int32_t at, uint32_t e);
 
-/* words taken by a test (T_CONTAINS, T_CONTAINS_OWN, T_LANG: 2 + their count) */
-static int32_t test_words(int32_t op)
+/* words taken by the test at t (T_CONTAINS, T_CONTAINS_OWN, T_LANG: 2 + their count) */
+static int32_t test_words(const int32_t *t)
 {
-    switch (op) {
+    switch (t[0]) {
+    case FP_SEL_T_CONTAINS: case FP_SEL_T_CONTAINS_OWN: case FP_SEL_T_LANG:
+        return 2 + t[1];
     case FP_SEL_T_TAG: case FP_SEL_T_ID: case FP_SEL_T_CLASS: case FP_SEL_T_NOT: case FP_SEL_T_IS:
         return 2;
     case FP_SEL_T_ATTR:
@@ -725,8 +727,7 @@ static int compound_never(const fp_sel_ctx *c, int32_t at, const uint32_t *index
         int tag = t[0] == FP_SEL_T_TAG ? c->tag_ids[t[1]] : 0;
         if (tag < 0 || (index && tag > 0 && ((uint32_t)tag >= index[0] || index[2 + tag] == index[1 + tag])))
             return 1;
-        t += t[0] == FP_SEL_T_CONTAINS || t[0] == FP_SEL_T_CONTAINS_OWN || t[0] == FP_SEL_T_LANG
-                 ? 2 + t[1] : test_words(t[0]);
+        t += test_words(t);
     }
     return 0;
 }
@@ -768,8 +769,7 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
         default:
             break;
         }
-        t += t[0] == FP_SEL_T_CONTAINS || t[0] == FP_SEL_T_CONTAINS_OWN || t[0] == FP_SEL_T_LANG
-                 ? 2 + t[1] : test_words(t[0]);
+        t += test_words(t);
     }
 }
 
@@ -866,17 +866,6 @@ static void ctx_free(fp_sel_ctx *c)
     fp_buf_free(&c->val);
 }
 
-/* appends a match to the result (uint32_t element indexes) */
-static inline void emit(fp_sel_ctx *c, fp_buf *out, uint32_t e)
-{
-    if (out->len + sizeof e > out->cap && fp_buf_reserve(out, 64 * sizeof e) != 0) {
-        c->oom = 1;
-        return;
-    }
-    memcpy(out->data + out->len, &e, sizeof e);
-    out->len += sizeof e;
-}
-
 /* The run over the tag index, when the rightmost compound of every complex
  * selector in the list names a tag: only the elements of those tags, taken
  * from their lists in document order (a merge: `h2, h3` visits h2s and h3s). */
@@ -919,7 +908,8 @@ static void run_indexed(fp_sel_ctx *c, const int32_t *root, const prefilter_t *p
                 matched = 1;
         }
         if (matched) {
-            emit(c, out, e);
+            if (fp_buf_append(out, &e, sizeof e) != 0)
+                c->oom = 1;
             found++;
         }
     }
@@ -966,7 +956,8 @@ fp_status fp_select_run(const fp_doc *doc, int32_t scope, const uint8_t *prog, s
             if (filtered && !prefilter_pass(&c, &pf[k], e, 1))
                 continue;
             if (match_from(&c, c.w + root[2 + k], 0, e) == M_MATCH) {
-                emit(&c, out, e);
+                if (fp_buf_append(out, &e, sizeof e) != 0)
+                    c.oom = 1;
                 found++;
                 break;
             }
