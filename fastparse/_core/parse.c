@@ -95,6 +95,31 @@ add_bogus_comment(fp_doc *d, const uint8_t *lt, const uint8_t *data, const uint8
     return add_comment(d, lt, data, stop > data && stop[-1] == '>' ? stop - 1 : stop);
 }
 
+/* Just past the '>' when name (just after "</") is the current node's end tag
+ * with nothing else in it ("</div>", any case), else NULL. Most end tags
+ * close the current node: this spares them the name scan and table lookup. */
+static const uint8_t *
+current_end_tag(const fp_sim *s, const uint8_t *name, const uint8_t *end)
+{
+    if (s->top < 0)
+        return NULL;
+    uint16_t tag = s->doc->elems[s->top].tag;
+    size_t n;
+    const uint8_t *want;
+    if (tag < FP_TAG__COUNT) {   /* the generated table, read in place */
+        n = fp_tag_name_lens_gen[tag];
+        want = (const uint8_t *)fp_tag_names_gen[tag];
+    } else {
+        want = fp_tag_name(s->doc, tag, &n);
+    }
+    if ((size_t)(end - name) <= n || name[n] != '>')
+        return NULL;
+    for (size_t k = 0; k < n; k++)
+        if (fp_lower(name[k]) != want[k])
+            return NULL;
+    return name + n + 1;
+}
+
 /* "</": an end tag, "</>" (ignored), a bogus comment, or text at EOF. */
 static const uint8_t *
 end_tag_open(fp_sim *s, const uint8_t *lt, const uint8_t *end)
@@ -106,8 +131,13 @@ end_tag_open(fp_sim *s, const uint8_t *lt, const uint8_t *end)
         return end;
     }
     if (fp_is_alpha(lt[2])) {
+        const uint8_t *gt = current_end_tag(s, lt + 2, end);
+        if (gt) {
+            fp_sim_end_current(s, at, (uint32_t)(gt - d->buf));
+            return gt;
+        }
         fp_tag_token t;
-        const uint8_t *gt = fp_tok_tag(lt + 2, end, &t);
+        gt = fp_tok_tag(lt + 2, end, &t);
         if (!gt) {
             fp_sim_error(s, FP_ERR_EOF_IN_TAG, (uint32_t)d->len);
             return end;

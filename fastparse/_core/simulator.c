@@ -80,18 +80,6 @@ istack_grow(fp_sim *s, int k)
     return 0;
 }
 
-/* pushes i on boundary stack k and remembers it in the element's scratch bits */
-static inline int
-istack_push(fp_sim *s, int k, int32_t i)
-{
-    fp_istack *st = &s->sc[k];
-    if (st->n == st->cap && istack_grow(s, k) < 0)
-        return -1;
-    st->items[st->n++] = i;
-    s->e[i]._reserved |= (uint16_t)(1u << k);
-    return 0;
-}
-
 static inline int32_t
 istack_top(const fp_sim *s, int k)
 {
@@ -150,6 +138,7 @@ fp_sim_init(fp_sim *s, fp_doc *doc, uint32_t cap)
     if (!s->e || !s->prev_same || !s->foreign_below || !s->open_depth || !s->open_head)
         return -1;
     memset(s->open_head, 0xFF, s->open_head_cap * sizeof *s->open_head);
+    memset(s->html_sc, 0xFF, sizeof s->html_sc);
     return 0;
 }
 
@@ -226,6 +215,33 @@ mode_of_tag(int tag)
 }
 
 
+/* The _reserved bits an element of this tag and namespace starts with: one
+ * bit per boundary stack it goes on (FP_SC_*), its insertion mode above them. */
+static uint16_t
+boundaries(int tag, uint8_t ns_flags, uint32_t f)
+{
+    unsigned sc = 0;
+    int foreign = (ns_flags & (FP_EF_SVG | FP_EF_MATHML)) != 0;
+    if (f & FP_TF_SCOPE)
+        sc |= 1u << FP_SC_DEFAULT | 1u << FP_SC_LIST | 1u << FP_SC_BUTTON;
+    if (f & FP_TF_LIST_SCOPE)
+        sc |= 1u << FP_SC_LIST;
+    if (f & FP_TF_BUTTON_SCOPE)
+        sc |= 1u << FP_SC_BUTTON;
+    if ((f & FP_TF_TABLE_SCOPE) && !foreign)
+        sc |= 1u << FP_SC_TABLE;
+    if (f & FP_TF_SPECIAL) {
+        sc |= 1u << FP_SC_SPECIAL;
+        if (tag != FP_TAG_ADDRESS && tag != FP_TAG_DIV && tag != FP_TAG_P)
+            sc |= 1u << FP_SC_SPECIAL_LI;
+    }
+    if (f & FP_TF_MARKER)
+        sc |= 1u << FP_SC_MARKER;
+    if (mode_of_tag(tag) && !foreign)
+        sc |= 1u << FP_SC_MODE | (unsigned)mode_of_tag(tag) << FP_MODE_SHIFT;
+    return (uint16_t)sc;
+}
+
 static int32_t
 push(fp_sim *s, int tag, uint8_t ns_flags, uint32_t lt, uint32_t gt)
 {
@@ -252,7 +268,6 @@ push(fp_sim *s, int tag, uint8_t ns_flags, uint32_t lt, uint32_t gt)
     s->open_depth[i] = s->depth;
     el->closed = FP_CLOSED_EOF;
     el->flags = ns_flags;
-    el->_reserved = 0;
     s->prev_same[i] = s->open_head[tag];
     s->open_head[tag] = i;
     if (ns_flags & (FP_EF_SVG | FP_EF_MATHML))
@@ -261,31 +276,53 @@ push(fp_sim *s, int tag, uint8_t ns_flags, uint32_t lt, uint32_t gt)
     s->top = i;
     s->depth++;
 
-    uint32_t f = elem_flags(el);
-    int ok = 0;
-    if (f & FP_TF_SCOPE)
-        ok |= istack_push(s, FP_SC_DEFAULT, i) | istack_push(s, FP_SC_LIST, i) |
-              istack_push(s, FP_SC_BUTTON, i);
-    else {
-        if (f & FP_TF_LIST_SCOPE)
-            ok |= istack_push(s, FP_SC_LIST, i);
-        if (f & FP_TF_BUTTON_SCOPE)
-            ok |= istack_push(s, FP_SC_BUTTON, i);
+    /* an HTML element's boundary bits depend on its tag alone: computed once a parse */
+    uint16_t sc;
+    if (ns_flags & (FP_EF_SVG | FP_EF_MATHML))
+        sc = boundaries(tag, ns_flags, elem_flags(el));
+    else if ((unsigned)tag >= FP_TAG__COUNT)
+        sc = 0;   /* an unknown name is no boundary */
+    else if ((sc = s->html_sc[tag]) == 0xFFFF)
+        sc = s->html_sc[tag] = boundaries(tag, ns_flags, elem_flags(el));
+    el->_reserved = sc;
+    for (unsigned bits = sc & ((1u << FP_SC__COUNT) - 1); bits; bits &= bits - 1) {
+        fp_istack *st = &s->sc[__builtin_ctz(bits)];
+        if (st->n == st->cap && istack_grow(s, __builtin_ctz(bits)) < 0)
+            return -1;
+        st->items[st->n++] = i;
     }
-    if ((f & FP_TF_TABLE_SCOPE) && !(ns_flags & (FP_EF_SVG | FP_EF_MATHML)))
-        ok |= istack_push(s, FP_SC_TABLE, i);
-    if (f & FP_TF_SPECIAL) {
-        ok |= istack_push(s, FP_SC_SPECIAL, i);
-        if (tag != FP_TAG_ADDRESS && tag != FP_TAG_DIV && tag != FP_TAG_P)
-            ok |= istack_push(s, FP_SC_SPECIAL_LI, i);
+    return i;
+}
+
+/* An HTML void element: what push() then pop() would leave, without the
+ * stack traffic (a void element is never open when anything else happens). */
+static int32_t
+add_void(fp_sim *s, int tag, uint8_t flags, uint32_t lt, uint32_t gt)
+{
+    fp_doc *d = s->doc;
+    if (s->depth >= d->opts.max_depth) {
+        s->status = FP_ETOODEEP;
+        d->fail_offset = lt;
+        return -1;
     }
-    if (f & FP_TF_MARKER)
-        ok |= istack_push(s, FP_SC_MARKER, i);
-    if (mode_of_tag(tag) && !(ns_flags & (FP_EF_SVG | FP_EF_MATHML))) {
-        ok |= istack_push(s, FP_SC_MODE, i);
-        el->_reserved |= (uint16_t)(mode_of_tag(tag) << FP_MODE_SHIFT);   /* mode bits: not a boundary */
-    }
-    return ok ? -1 : i;
+    if (d->n == s->cap && grow_index(s) < 0)
+        return -1;
+    int32_t i = (int32_t)d->n++;
+    fp_elem *el = &s->e[i];
+    el->start = lt;
+    el->inner_start = el->inner_end = el->end = gt;
+    el->parent = s->top;
+    el->last = (uint32_t)i;
+    el->tag = (uint16_t)tag;
+    el->depth = s->top >= 0 ? (uint16_t)(s->e[s->top].depth + 1) : 0;
+    el->closed = FP_CLOSED_VOID;
+    el->flags = flags;
+    el->_reserved = 0;
+    /* the open-element chains never reach a closed element; set for tidiness */
+    s->prev_same[i] = -1;
+    s->open_depth[i] = s->depth;
+    s->foreign_below[i] = s->open_foreign;
+    return i;
 }
 
 /* An element removed from the middle of the stack (</form>) stays the
@@ -976,6 +1013,8 @@ start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
     if (tag == FP_TAG_MATH)
         return insert_foreign(s, t, tag, FP_EF_MATHML, lt, gt);
 
+    if (f & FP_TF_VOID)
+        return add_void(s, tag, t->self_closing ? FP_EF_SOLIDUS : 0, lt, gt);
     int32_t i = push(s, tag, 0, lt, gt);
     if (i < 0)
         return -1;
@@ -983,12 +1022,9 @@ start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
         s->form_ptr = i;
     if (t->self_closing) {
         s->e[i].flags |= FP_EF_SOLIDUS;
-        if (!(f & FP_TF_VOID))
-            fp_sim_error(s, FP_ERR_NON_VOID_HTML_ELEMENT_START_TAG_WITH_TRAILING_SOLIDUS, lt);
+        fp_sim_error(s, FP_ERR_NON_VOID_HTML_ELEMENT_START_TAG_WITH_TRAILING_SOLIDUS, lt);
     }
-    if (f & FP_TF_VOID) {
-        pop(s, FP_CLOSED_VOID, gt, gt);
-    } else if ((f & FP_TF_RAWTEXT) || (tag == FP_TAG_NOSCRIPT && s->doc->opts.scripting)) {
+    if ((f & FP_TF_RAWTEXT) || (tag == FP_TAG_NOSCRIPT && s->doc->opts.scripting)) {
         s->e[i].flags |= FP_EF_RAWTEXT | ((f & FP_TF_RCDATA) ? FP_EF_RCDATA : 0);
     }
     return i;
@@ -1250,6 +1286,19 @@ end_foreign(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
     return 1;
 }
 
+/* End tags that, when they name the current node, just close it. */
+static inline int
+closes_plainly(int tag)
+{
+    switch (tag) {
+    case FP_TAG_BODY: case FP_TAG_HTML: case FP_TAG_HEAD: case FP_TAG_BR:
+    case FP_TAG_FORM: case FP_TAG_TEMPLATE: case FP_TAG_NOSCRIPT:
+        return 0;
+    default:
+        return 1;
+    }
+}
+
 void
 fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
 {
@@ -1419,6 +1468,21 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         return;
     }
     close_until(s, t, FP_CLOSED_END_TAG, lt, gt);
+}
+
+void
+fp_sim_end_current(fp_sim *s, uint32_t lt, uint32_t gt)
+{
+    /* Nothing is open above the current node, so every scope check of
+     * fp_sim_end passes: an HTML element whose end tag only closes it is
+     * popped here; the rest take the long way. */
+    fp_elem *el = &s->e[s->top];
+    if (!is_foreign(el) && !s->in_frameset && closes_plainly(el->tag)) {
+        s->body_end_pending = s->html_end_pending = 0;  /* "after body": back to "in body" */
+        pop(s, FP_CLOSED_END_TAG, lt, gt);
+        return;
+    }
+    fp_sim_end(s, el->tag, lt, gt);
 }
 
 void

@@ -56,6 +56,7 @@ typedef struct {
     int32_t *open_head;      /* per tag id: topmost open element with that id, -1 */
     uint32_t open_head_cap;
     fp_istack sc[FP_SC__COUNT];
+    uint16_t html_sc[FP_TAG__COUNT]; /* per known tag: its HTML element's boundary bits, 0xFFFF unknown yet */
     int32_t html, head, body;        /* the first <html>, <head>, <body> seen, -1 */
     uint8_t head_open;
     uint8_t after_head;              /* </head> seen, nothing of the body yet ("after head") */
@@ -86,6 +87,7 @@ void fp_sim_free(fp_sim *s);
  * tree builder ignores the tag (check s->status for errors). */
 int32_t fp_sim_start(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt);
 void fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt);
+void fp_sim_end_current(fp_sim *s, uint32_t lt, uint32_t gt);  /* the end tag of s->top */
 void fp_sim_close_top(fp_sim *s, uint32_t lt, uint32_t gt);  /* end tag of a raw text element */
 void fp_sim_text(fp_sim *s, const uint8_t *p, const uint8_t *q);
 /* End of input; text_end < len when the input ends inside a tag (the tokenizer

@@ -40,6 +40,36 @@ skip_ws(const uint8_t *p, const uint8_t *end)
     return p;
 }
 
+/* First byte at or after p that ends an attribute name (whitespace, '/', '>',
+ * '='). Names are short and their lengths vary, so one 16-byte compare
+ * replaces a byte loop whose exit the branch predictor rarely guesses. */
+static inline const uint8_t *
+name_end(const uint8_t *p, const uint8_t *end)
+{
+#if defined(__SSE2__)
+    if (end - p >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)p);
+        /* bytes <= 0x20 stand for the whitespace; a control byte among them is
+         * part of the name and the byte loop below steps over it */
+        __m128i stop = _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x20)), v),
+                                    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('=')),
+                                                 _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('>')),
+                                                              _mm_cmpeq_epi8(v, _mm_set1_epi8('/')))));
+        unsigned m = (unsigned)_mm_movemask_epi8(stop);
+        if (m) {
+            p += __builtin_ctz(m);
+            if (fp_cc[*p] & FP_CC_NAME_STOP)
+                return p;
+        } else {
+            p += 16;
+        }
+    }
+#endif
+    while (p < end && !(fp_cc[*p] & FP_CC_NAME_STOP))
+        p++;
+    return p;
+}
+
 #define WS FP_CC_WS
 #define NS FP_CC_NAME_STOP
 #define UQ FP_CC_UNQ_STOP
@@ -87,18 +117,18 @@ tok_attr(const uint8_t **pp, const uint8_t *end, fp_raw_attr *a, int *self_closi
     }
     /* attribute name state; a leading '=' belongs to the name */
     a->name = p++;
-    while (p < end && !(fp_cc[*p] & FP_CC_NAME_STOP))
-        p++;
+    p = name_end(p, end);
     a->name_len = (size_t)(p - a->name);
     a->has_value = 0;
     a->value = p;
     a->value_len = 0;
-    /* after attribute name state */
-    p = skip_ws(p, end);
+    /* after attribute name state ('=' most often follows the name at once) */
+    if (p < end && *p != '=')
+        p = skip_ws(p, end);
     if (p < end && *p == '=') {
         p++;                             /* before attribute value state */
-        while (p < end && fp_is_ws(*p))
-            p++;
+        if (p < end && fp_is_ws(*p))
+            p = skip_ws(p, end);
         if (p >= end)
             return -1;
         a->has_value = 1;
