@@ -433,7 +433,6 @@ def test_tag_index_gives_the_same_results_as_a_scan():
            "<div id=d><p>a</p><a>b</a></div></body></html>"
     doc = fp.parse(page)
     assert len(doc) > 256
-    from fastparse.selectors.cache import doc_indexes
 
     ul, template = doc.select_one("#u"), doc.select_one("template")
     for css in ["li", "a", "li.c1 > a", "div a", "p, a", "template li", "nosuchtag", "li:nth-child(7)", "*",
@@ -441,13 +440,12 @@ def test_tag_index_gives_the_same_results_as_a_scan():
                 "a[href$='7'], li.c0 > a", "section li, li"]:
         for node in (doc, ul, template, doc.select_one("#d")):
             prog = program(css)
-            scanned = fp._core._select_run(node, prog, 0)
-            indexed = fp._core._select_run(node, prog, 0, doc_indexes)
+            scanned = fp._core._select_run(node, prog, 0, False)
+            indexed = fp._core._select_run(node, prog, 0)
             assert indexed == scanned, (css, node)
-            assert fp._core._select_run(node, prog, 1, doc_indexes) == scanned[:1]
-    assert id(doc) in doc_indexes
+            assert fp._core._select_run(node, prog, 1) == scanned[:1]
     with pytest.raises(TypeError):
-        fp._core._select_run(doc, program("a"), 0, [])
+        fp._core._select_run(doc, program("a"), 0, True, None)
 
 
 def test_root_and_contains_results(doc):
@@ -567,10 +565,9 @@ def test_no_reference_leaks():
     work()
     gc.collect()
     before = sys.getallocatedblocks()
-    from fastparse.selectors.cache import doc_indexes
 
     def refcounts():  # computed outside the assert: pytest's rewriting holds temporaries
-        return [sys.getrefcount(program(c)) for c in css] + [sys.getrefcount(doc_indexes[id(doc)])]
+        return [sys.getrefcount(program(c)) for c in css] + [sys.getrefcount(doc)]
 
     refs = refcounts()
     for _ in range(200):

@@ -365,6 +365,7 @@ doc_dealloc(DocumentObject *d)
     fp_doc_free(&d->doc);
     PyMem_Free(d->char_checkpoints);
     PyMem_Free(d->line_starts);
+    PyMem_Free(d->select_index);
     Py_CLEAR(d->source);
     Py_CLEAR(d->encoding);
     Py_CLEAR(d->codec);

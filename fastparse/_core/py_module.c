@@ -378,7 +378,7 @@ static PyMethodDef module_methods[] = {
      "_decode_refs(data: bytes, in_attribute: bool) -> str (testing aid)."},
 #ifdef FP_HAVE_SELECT
     {"_select_run", (PyCFunction)(void (*)(void))fp_py_select_run, METH_FASTCALL,
-     "_select_run(node, program, limit) -> list[Tag] (used by fastparse.selectors)."},
+     "_select_run(node, program, limit, indexed=True) -> list[Tag] (used by fastparse.selectors)."},
     {"_select_test", (PyCFunction)(void (*)(void))fp_py_select_test, METH_FASTCALL,
      "_select_test(tag, program) -> bool (used by fastparse.selectors)."},
 #endif

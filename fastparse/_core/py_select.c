@@ -9,53 +9,25 @@
  * re-taking the GIL would cost more than it lets other threads do. */
 enum { FP_SELECT_GIL_THRESHOLD = 2048 };
 /* Documents smaller than this are scanned; larger ones get a tag index
- * (select.h), built on their first select and kept in the cache the caller
- * passes (fastparse.selectors.cache.doc_indexes: a dict id(doc) -> bytes whose
- * remember() drops the entry with the document). */
+ * (select.h), built on their first select and kept with the document. */
 enum { FP_SELECT_INDEX_MIN = 256 };
 
-/* Sets *index_obj to a new reference to d's tag index, or NULL when d is small
- * or no cache was given. Returns -1 with an exception set. */
-static int doc_index(DocumentObject *d, PyObject *cache, PyObject **index_obj)
+/* d's tag index, built on first use; NULL for a small document. Built while
+ * the GIL is held, so two threads never build it at once; read-only after. */
+static const uint32_t *doc_index(DocumentObject *d, int *oom)
 {
-    *index_obj = NULL;
-    if (cache == NULL || d->doc.n < FP_SELECT_INDEX_MIN)
-        return 0;
-    if (!PyDict_Check(cache)) {
-        PyErr_SetString(PyExc_TypeError, "index cache must be a dict");
-        return -1;
-    }
-    PyObject *key = PyLong_FromVoidPtr(d);
-    if (key == NULL)
-        return -1;
-    PyObject *idx = PyDict_GetItemWithError(cache, key); /* borrowed */
-    Py_DECREF(key);
-    if (idx != NULL) {
-        Py_INCREF(idx);
-    } else if (PyErr_Occurred()) {
-        return -1;
-    } else {
-        idx = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)fp_select_index_size(&d->doc));
-        if (idx == NULL)
-            return -1;
-        fp_select_index_build(&d->doc, (uint32_t *)(void *)PyBytes_AS_STRING(idx));
-        PyObject *r = PyObject_CallMethod(cache, "remember", "OO", (PyObject *)d, idx);
-        if (r == NULL) {
-            Py_DECREF(idx);
-            return -1;
+    if (d->doc.n < FP_SELECT_INDEX_MIN)
+        return NULL;
+    if (d->select_index == NULL) {
+        uint32_t *idx = PyMem_Malloc(fp_select_index_size(&d->doc));
+        if (idx == NULL) {
+            *oom = 1;
+            return NULL;
         }
-        Py_DECREF(r);
+        fp_select_index_build(&d->doc, idx);
+        d->select_index = idx;
     }
-    /* O(1): the header's tag count and this document's element count give the size */
-    if (!PyBytes_Check(idx) || PyBytes_GET_SIZE(idx) < (Py_ssize_t)sizeof(uint32_t) ||
-        (size_t)PyBytes_GET_SIZE(idx) !=
-            sizeof(uint32_t) * (2 + (size_t)((const uint32_t *)(const void *)PyBytes_AS_STRING(idx))[0] + d->doc.n)) {
-        Py_DECREF(idx);
-        PyErr_SetString(PyExc_ValueError, "not a selector index of this document");
-        return -1;
-    }
-    *index_obj = idx;
-    return 0;
+    return d->select_index;
 }
 
 /* Resolves node to its document and scope: -1 for a Document, the index for a Tag. */
@@ -114,6 +86,9 @@ PyObject *fp_py_select_run(PyObject *module, PyObject *const *args, Py_ssize_t n
         PyErr_Format(PyExc_TypeError, "_select_run expects 3 or 4 arguments, got %zd", nargs);
         return NULL;
     }
+    int indexed = nargs == 3 ? 1 : PyObject_IsTrue(args[3]);   /* False: scan (a testing aid) */
+    if (indexed < 0)
+        return NULL;
     fp_state *st = (fp_state *)PyModule_GetState(module);
     int32_t scope;
     DocumentObject *d = node_scope(st, args[0], &scope);
@@ -128,12 +103,12 @@ PyObject *fp_py_select_run(PyObject *module, PyObject *const *args, Py_ssize_t n
     uint32_t cap = (limit <= 0 || limit > (Py_ssize_t)UINT32_MAX) ? UINT32_MAX : (uint32_t)limit;
     const uint8_t *p = (const uint8_t *)PyBytes_AS_STRING(prog);
     size_t len = (size_t)PyBytes_GET_SIZE(prog);
-    PyObject *index_obj;
-    if (doc_index(d, nargs == 4 ? args[3] : NULL, &index_obj) != 0) {
+    int oom = 0;
+    const uint32_t *index = indexed ? doc_index(d, &oom) : NULL;
+    if (oom) {
         Py_DECREF(prog);
-        return NULL;
+        return PyErr_NoMemory();
     }
-    const uint32_t *index = index_obj ? (const uint32_t *)(void *)PyBytes_AS_STRING(index_obj) : NULL;
     fp_buf out = {0};
     fp_status status;
     uint32_t span = scope < 0 ? d->doc.n : d->doc.elems[scope].last - (uint32_t)scope;
@@ -144,7 +119,6 @@ PyObject *fp_py_select_run(PyObject *module, PyObject *const *args, Py_ssize_t n
         status = fp_select_run(&d->doc, scope, p, len, cap, index, &out);
         Py_END_ALLOW_THREADS
     }
-    Py_XDECREF(index_obj);
     Py_DECREF(prog);
     PyObject *result = NULL;
     if (status != FP_OK)

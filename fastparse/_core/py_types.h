@@ -25,6 +25,8 @@ typedef struct {
     int fostered;           /* lazy: -1 unknown, 0/1 whether any element is foster-parented */
     int ndefault_skip;      /* lazy: -1 unknown, else how many of default_skip are set */
     uint16_t default_skip[3];     /* tag ids of script, style, template present in this document */
+    uint32_t *select_index;       /* lazy: the selector tag index (select.h), built on the first
+                                   * select of a big document, under the GIL */
     PyObject *weakreflist;
 } DocumentObject;
 

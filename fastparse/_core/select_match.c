@@ -12,6 +12,7 @@
 #endif
 
 #include "select_internal.h"
+#include "tags_gen.h"   /* the fixed ids of known tag names */
 
 /* Results of matching a complex selector from one element (Servo's scheme):
  * besides yes/no, say how far an outer combinator loop must back off. */
@@ -255,6 +256,10 @@ static int test_nth(fp_sel_ctx *c, const int32_t *t, uint32_t e)
     if (list >= 0) {
         if (!nth_of_position(c, t[5], list, e, last, &pos))
             return 0;
+    } else if (!(flags & (FP_SEL_NTH_LAST | FP_SEL_NTH_OF_TYPE)) && t[2] == 0 && t[3] == 1) {
+        /* :first-child: the element right after its parent in the index is
+         * the first one the sibling walk visits; no positions needed */
+        return e == first_child(c->el[e].parent);
     } else {
         if (!siblings_ready(c, c->el[e].parent))
             return 0;
@@ -825,14 +830,16 @@ static int ctx_init(fp_sel_ctx *c, const fp_doc *doc, int32_t scope, const uint8
     c->nth_pos = (uint32_t **)(block + nhas + nnth);
     c->nth_rpos = (uint32_t **)(block + nhas + 2 * (size_t)nnth);
     c->tag_ids = (int *)(void *)(block + nptr);
-    static const char *const form_tags[8] = {"select", "option", "optgroup", "hr",
-                                             "datalist", "input", "form", "template"};
-    int *ids[8] = {&c->t_select, &c->t_option, &c->t_optgroup, &c->t_hr,
-                   &c->t_datalist, &c->t_input, &c->t_form, &c->t_template};
-    for (int k = 0; k < 8; k++)
-        *ids[k] = (c->flags & FP_SEL_F_FORMS) || k == 7
-                      ? fp_tag_lookup(doc, (const uint8_t *)form_tags[k], strlen(form_tags[k]))
-                      : -1;
+    /* known names: their ids are fixed (tags_gen.h) */
+    int forms = (c->flags & FP_SEL_F_FORMS) != 0;
+    c->t_select = forms ? FP_TAG_SELECT : -1;
+    c->t_option = forms ? FP_TAG_OPTION : -1;
+    c->t_optgroup = forms ? FP_TAG_OPTGROUP : -1;
+    c->t_hr = forms ? FP_TAG_HR : -1;
+    c->t_datalist = forms ? FP_TAG_DATALIST : -1;
+    c->t_input = forms ? FP_TAG_INPUT : -1;
+    c->t_form = forms ? FP_TAG_FORM : -1;
+    c->t_template = FP_TAG_TEMPLATE;
     for (int32_t k = 0; k < ntags; k++) {
         size_t len;
         const uint8_t *name = fp_sel_str(c, c->w[c->w[FP_SEL_H_TAGS] + k], &len);

@@ -265,14 +265,16 @@ push(fp_sim *s, int tag, uint8_t ns_flags, uint32_t lt, uint32_t gt)
     el->tag = (uint16_t)tag;
     /* the tree depth: one below the current node (a fostered element's is fixed after) */
     el->depth = s->top >= 0 ? (uint16_t)(s->e[s->top].depth + 1) : 0;
-    s->open_depth[i] = s->depth;
     el->closed = FP_CLOSED_EOF;
     el->flags = ns_flags;
     s->prev_same[i] = s->open_head[tag];
     s->open_head[tag] = i;
-    if (ns_flags & (FP_EF_SVG | FP_EF_MATHML))
+    if (ns_flags & (FP_EF_SVG | FP_EF_MATHML)) {
+        /* end_foreign() asks these of foreign elements only */
         s->open_foreign++;
-    s->foreign_below[i] = s->open_foreign;
+        s->open_depth[i] = s->depth;
+        s->foreign_below[i] = s->open_foreign;
+    }
     s->top = i;
     s->depth++;
 
@@ -318,10 +320,7 @@ add_void(fp_sim *s, int tag, uint8_t flags, uint32_t lt, uint32_t gt)
     el->closed = FP_CLOSED_VOID;
     el->flags = flags;
     el->_reserved = 0;
-    /* the open-element chains never reach a closed element; set for tidiness */
-    s->prev_same[i] = -1;
-    s->open_depth[i] = s->depth;
-    s->foreign_below[i] = s->open_foreign;
+    s->prev_same[i] = -1;   /* never read: the open-element chains reach open elements only */
     return i;
 }
 

@@ -49,9 +49,9 @@ typedef struct {
     int32_t top;             /* current node, -1 when nothing is open */
     uint32_t depth;          /* number of open elements */
     int32_t *prev_same;      /* per element: next lower open element with the same tag id */
-    uint32_t *foreign_below; /* per element: open foreign elements at push time, itself included */
-    uint32_t *open_depth;    /* per element: open elements below it at push time (fp_elem.depth is
-                              * the tree depth, less for fostered subtrees) */
+    uint32_t *foreign_below; /* per foreign element: open foreign elements at push time, itself included */
+    uint32_t *open_depth;    /* per foreign element: open elements below it at push time (fp_elem.depth
+                              * is the tree depth, less for fostered subtrees) */
     uint32_t open_foreign;
     int32_t *open_head;      /* per tag id: topmost open element with that id, -1 */
     uint32_t open_head_cap;

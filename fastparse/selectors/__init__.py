@@ -51,7 +51,7 @@ soupsieve / selectolax on purpose:
 from __future__ import annotations
 
 from .. import _core
-from .cache import doc_indexes, program, programs
+from .cache import program, programs
 from .explain import disassemble
 from .parser import parse
 
@@ -66,12 +66,12 @@ def _missing():
 
 def select(node, css: str) -> list:
     """Elements under `node` (a Document, or a Tag's descendants) matching `css`, in document order."""
-    return _core._select_run(node, programs.get(css) or program(css), 0, doc_indexes)
+    return _core._select_run(node, programs.get(css) or program(css), 0)
 
 
 def select_one(node, css: str):
     """The first match of `css` under `node`, or fastparse.MISSING."""
-    found = _core._select_run(node, programs.get(css) or program(css), 1, doc_indexes)
+    found = _core._select_run(node, programs.get(css) or program(css), 1)
     return found[0] if found else _missing()
 
 

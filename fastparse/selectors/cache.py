@@ -2,27 +2,12 @@
 
 from __future__ import annotations
 
-import weakref
 from functools import lru_cache
 
 from .compiler import compile_selector, transcode
 from .parser import parse
 
 CACHE_SIZE = 1024
-
-class IndexCache(dict):
-    """id(document) -> its tag index (bytes built by py_select.c on the first select of
-    a document with 256+ elements: which elements have each tag, so `div.x` visits divs
-    only). A plain dict, for a fast lookup from C; entries leave with their document."""
-
-    def remember(self, doc, index: bytes) -> None:
-        key = id(doc)
-        self[key] = index
-        weakref.finalize(doc, self.pop, key, None)
-
-
-doc_indexes = IndexCache()
-
 
 programs: dict[str, bytes] = {}  # a plain dict: select() looks here first, ~30 ns
 
