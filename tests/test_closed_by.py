@@ -72,6 +72,43 @@ def test_spans_of_each_kind():
     }
 
 
+# ---- the end tag of the current node (parse.c's fast path) and the long way ----
+
+def test_end_tags_of_the_current_node_in_any_case():
+    d = fp.parse("<DIV><Span>x</sPaN></div><my-el><x-y>a</X-Y></MY-EL>")
+    assert [(t.name, t.closed_by, t.span) for t in d] == [
+        ("div", "end-tag", (0, 25)), ("span", "end-tag", (5, 19)),
+        ("my-el", "end-tag", (25, 52)), ("x-y", "end-tag", (32, 44))]
+    assert d.errors == []
+
+
+def test_end_tags_with_more_than_a_name_take_the_tokenizer():
+    d = fp.parse("<div></div ><p></p x=1><b></b/>")
+    assert [(t.name, t.closed_by, t.span) for t in d] == [
+        ("div", "end-tag", (0, 12)), ("p", "end-tag", (12, 23)), ("b", "end-tag", (23, 31))]
+    assert [e.code for e in d.errors] == ["end-tag-with-attributes", "end-tag-with-trailing-solidus"]
+
+
+def test_current_node_end_tags_that_do_more_than_close():
+    # </form> clears the form pointer: a second form is not a nested, ignored one
+    assert outline("<form><input></form><form><b></form>") == [
+        ("form", 0, "end-tag"), ("input", 1, "void"), ("form", 0, "end-tag"), ("b", 1, "eof")]
+    # </body> and </html> close nothing until the end of input
+    assert outline("<body><p>x</p></body><i>y") == [("body", 0, "eof"), ("p", 1, "end-tag"), ("i", 1, "eof")]
+    # svg elements' end tags: of the current node, and of one with only svg elements above it
+    assert outline("<svg><title>t</title><a></a></svg>") == [
+        ("svg", 0, "end-tag"), ("title", 1, "end-tag"), ("a", 1, "end-tag")]
+    assert outline("<svg><g><rect></g></svg>") == [
+        ("svg", 0, "end-tag"), ("g", 1, "end-tag"), ("rect", 2, "parent-end")]
+
+
+def test_void_elements_keep_their_place_and_solidus():
+    d = fp.parse("<p>a<br/><img src=x>b<input></p>")
+    assert [(t.name, t.depth, t.parent.name, t.closed_by) for t in d][1:] == [
+        ("br", 1, "p", "void"), ("img", 1, "p", "void"), ("input", 1, "p", "void")]
+    assert d.errors == []   # a solidus on a void element is no error
+
+
 # ---- implied end tags of the HTML Standard ----
 
 @pytest.mark.parametrize("src, expected", [

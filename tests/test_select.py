@@ -702,3 +702,19 @@ def test_lang_falls_back_to_the_content_language_pragma():
 def test_lang_is_linear_on_deep_nesting():
     d = fp.parse("<div lang=en>" + "<div>" * 3000, max_depth=5000)
     assert len(d.select(":lang(en)")) == 3001 and d.select(":lang(de)") == []
+
+
+@pytest.mark.parametrize("src", [
+    "<p>a</p><p>b</p><div><span>x</span><span>y</span></div>",
+    "<table><tr><td>1</td></tr>fostered<b>x</b><i>y</i></table><div><table><p>f</p><tr><td>2</td></tr></table></div>",
+    "<template><li>t</li><li>u</li></template><ul><li>a<li>b</ul>",
+    "<svg><g/><g><rect/></g></svg><select><option>1<option>2</select>",
+])
+def test_first_child_agrees_with_the_sibling_tables(src):
+    # :first-child (and :nth-child(1), the same test) is answered from the index
+    # order; ":nth-child(1 of *)" counts positions in the sibling tables
+    for doc in (fp.parse(src), fp.parse(src + "<i></i>" * 300)):   # small, and tag-indexed
+        for css in ("*", "li", "td, p", "b"):
+            fast = doc.select(f":is({css}):first-child")
+            slow = doc.select(f":is({css}):nth-child(1 of *)")
+            assert fast == slow and (fast or css != "*"), (src, css)
