@@ -242,8 +242,10 @@ boundaries(int tag, uint8_t ns_flags, uint32_t f)
     return (uint16_t)sc;
 }
 
-static int32_t
-push(fp_sim *s, int tag, uint8_t ns_flags, uint32_t lt, uint32_t gt)
+/* Appends an element of this tag to the index as a child of the current node
+ * (the index grows as needed); -1 past max_depth or out of memory. */
+static inline int32_t
+append_element(fp_sim *s, int tag, uint8_t flags, uint8_t closed, uint32_t lt, uint32_t gt)
 {
     fp_doc *d = s->doc;
     if (s->depth >= d->opts.max_depth) {
@@ -251,22 +253,32 @@ push(fp_sim *s, int tag, uint8_t ns_flags, uint32_t lt, uint32_t gt)
         d->fail_offset = lt;
         return -1;
     }
-    if ((uint32_t)tag >= s->open_head_cap && grow_open_head(s, tag) < 0)
-        return -1;
     if (d->n == s->cap && grow_index(s) < 0)
         return -1;
     int32_t i = (int32_t)d->n++;
     fp_elem *el = &s->e[i];
     el->start = lt;
-    el->inner_start = gt;
-    el->inner_end = el->end = gt;
+    el->inner_start = el->inner_end = el->end = gt;
     el->parent = s->top;
     el->last = (uint32_t)i;
     el->tag = (uint16_t)tag;
     /* the tree depth: one below the current node (a fostered element's is fixed after) */
     el->depth = s->top >= 0 ? (uint16_t)(s->e[s->top].depth + 1) : 0;
-    el->closed = FP_CLOSED_EOF;
-    el->flags = ns_flags;
+    el->closed = closed;
+    el->flags = flags;
+    el->_reserved = 0;
+    return i;
+}
+
+static int32_t
+push(fp_sim *s, int tag, uint8_t ns_flags, uint32_t lt, uint32_t gt)
+{
+    if ((uint32_t)tag >= s->open_head_cap && grow_open_head(s, tag) < 0)
+        return -1;
+    int32_t i = append_element(s, tag, ns_flags, FP_CLOSED_EOF, lt, gt);
+    if (i < 0)
+        return -1;
+    fp_elem *el = &s->e[i];
     s->prev_same[i] = s->open_head[tag];
     s->open_head[tag] = i;
     if (ns_flags & (FP_EF_SVG | FP_EF_MATHML)) {
@@ -301,26 +313,9 @@ push(fp_sim *s, int tag, uint8_t ns_flags, uint32_t lt, uint32_t gt)
 static int32_t
 add_void(fp_sim *s, int tag, uint8_t flags, uint32_t lt, uint32_t gt)
 {
-    fp_doc *d = s->doc;
-    if (s->depth >= d->opts.max_depth) {
-        s->status = FP_ETOODEEP;
-        d->fail_offset = lt;
-        return -1;
-    }
-    if (d->n == s->cap && grow_index(s) < 0)
-        return -1;
-    int32_t i = (int32_t)d->n++;
-    fp_elem *el = &s->e[i];
-    el->start = lt;
-    el->inner_start = el->inner_end = el->end = gt;
-    el->parent = s->top;
-    el->last = (uint32_t)i;
-    el->tag = (uint16_t)tag;
-    el->depth = s->top >= 0 ? (uint16_t)(s->e[s->top].depth + 1) : 0;
-    el->closed = FP_CLOSED_VOID;
-    el->flags = flags;
-    el->_reserved = 0;
-    s->prev_same[i] = -1;   /* never read: the open-element chains reach open elements only */
+    int32_t i = append_element(s, tag, flags, FP_CLOSED_VOID, lt, gt);
+    if (i >= 0)
+        s->prev_same[i] = -1;   /* never read: the open-element chains reach open elements only */
     return i;
 }
 
