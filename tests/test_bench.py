@@ -63,6 +63,27 @@ def test_render_writes_tables_and_plots(quick_run, tmp_path):
     assert "fastparse" in headline and "1.00×" in headline
 
 
+def test_pooled_runs_take_each_pages_median_over_runs(quick_run):
+    one = render.load(quick_run)
+    key = next(iter(one["times"]["parse"]))
+
+    def scaled(factor, name):
+        d = {**one, "name": name, "times": {t: {k: v * factor for k, v in ts.items()}
+                                            for t, ts in one["times"].items()}}
+        d["mem"] = {f: {k: {**m, "retained": m["retained"] * factor} for k, m in ms.items()}
+                    for f, ms in one["mem"].items()}
+        return d
+
+    pooled = render.pool([scaled(1, "a"), scaled(3, "b"), scaled(2, "c")])
+    assert pooled["times"]["parse"][key] == one["times"]["parse"][key] * 2   # the middle run
+    mkey = next(iter(one["mem"]["memory"]))
+    assert pooled["mem"]["memory"][mkey]["retained"] == one["mem"]["memory"][mkey]["retained"] * 2
+    assert pooled["pooled"] == ["a", "b", "c"]
+    other = {**scaled(1, "d"), "run": {**one["run"], "git_sha": "0" * 10}}
+    with pytest.raises(SystemExit, match="same code"):
+        render.pool([one, other])
+
+
 WRONG = textwrap.dedent('''
     from fastparse.bench.adapters.selectolax_lexbor import SelectolaxAdapter
 

@@ -3,7 +3,7 @@
   python -m fastparse.bench                    run (defaults: generated corpus), then render
   python -m fastparse.bench run [--quick] [--tasks parse,extract,...] [--parsers ...]
                                 [--corpus generated|real|all] [--corpus-dir DIR] [--out DIR]
-  python -m fastparse.bench render [--raw DIR] [--out DIR]
+  python -m fastparse.bench render [--raw DIR ...] [--out DIR]
 """
 from __future__ import annotations
 
@@ -38,7 +38,8 @@ def parser() -> argparse.ArgumentParser:
     sub = ap.add_subparsers(dest="cmd")
     _run_args(sub.add_parser("run", help="measure; write raw results"))
     r = sub.add_parser("render", help="tables and plots from raw results")
-    r.add_argument("--raw", type=Path, default=None, help="raw results folder (default: the newest)")
+    r.add_argument("--raw", type=Path, action="append", default=None,
+                   help="raw results folder (default: the newest); repeat it to pool runs of the same code")
     r.add_argument("--out", type=Path, default=None, help="where tables/ and plots/ go (default results/)")
     return ap
 

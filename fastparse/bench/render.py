@@ -1,7 +1,10 @@
-"""`render`: tables (Markdown + CSV) and plots (PNG + SVG) from one raw results folder.
+"""`render`: tables (Markdown + CSV) and plots (PNG + SVG) from raw results folders.
 
 Every figure is recomputed from the raw files, never edited by hand:
-  time       the median of a page's pyperf values (seconds per parse or task)
+  time       the median of a page's pyperf values (seconds per parse or task);
+             with several runs of the same code pooled (`render --raw A --raw B ...`),
+             the median of the runs' times: bursts of load on a shared machine slow a
+             whole worker round, and one run can catch them for one parser only
   × fastparse  a parser's time / fastparse's on the same page; summaries take
              the median over pages of that per-page ratio (>1: slower)
   × floor    the same against the memchr floor
@@ -46,10 +49,37 @@ def load(raw: Path) -> dict:
             for pid, m in json.loads(f.read_text())["pages"].items():
                 if "retained" in m:
                     mem[folder][(f.stem, pid)] = m
-    return {"run": run, "times": times, "mem": mem, "scaling_bytes": scaling_bytes,
+    return {"name": raw.name, "run": run, "times": times, "mem": mem, "scaling_bytes": scaling_bytes,
             "pages": {p["id"]: p for p in run["pages"]},
             "parsers": list(run["parsers"]),
             "wrong": {(f["task"], f["parser"], f["page"]) for f in run["findings"]}}
+
+
+def pool(runs: list[dict]) -> dict:
+    """Several loaded runs of the same code as one: per page and parser, the median
+    of the runs' times (and memory figures); pages, parsers, versions and labels
+    come from the last run; a wrong output in any run is a wrong output."""
+    last = runs[-1]
+    if len({r["run"]["git_sha"] for r in runs}) > 1:
+        raise SystemExit("pooled runs must measure the same code: "
+                         + ", ".join(sorted({r["run"]["git_sha"] for r in runs})))
+    times: dict = defaultdict(dict)
+    for task in {t for r in runs for t in r["times"]}:
+        keys = {k for r in runs for k in r["times"].get(task, {})}
+        for k in keys:
+            times[task][k] = statistics.median(r["times"][task][k] for r in runs if k in r["times"].get(task, {}))
+    mem: dict = defaultdict(dict)
+    for folder in {f for r in runs for f in r["mem"]}:
+        for k in {k for r in runs for k in r["mem"].get(folder, {})}:
+            ms = [r["mem"][folder][k] for r in runs if k in r["mem"].get(folder, {})]
+            m = dict(ms[-1])
+            for field in ("retained", "peak"):
+                if all(field in x for x in ms):
+                    m[field] = statistics.median(x[field] for x in ms)
+            mem[folder][k] = m
+    scaling_bytes = {k: v for r in runs for k, v in r["scaling_bytes"].items()}
+    return {**last, "times": times, "mem": mem, "scaling_bytes": scaling_bytes,
+            "wrong": set().union(*(r["wrong"] for r in runs)), "pooled": [r["name"] for r in runs]}
 
 
 # ---- small helpers ----------------------------------------------------------------
@@ -245,6 +275,9 @@ def headline(d: dict, out: Path) -> None:
             f"host {run['host']}, git {run['git_sha']}, {run['started']}). Time columns: median over pages of "
             "the per-page time ratio (>1 = slower than fastparse; the floor row shows how far below fastparse a "
             "bare memchr scan is). Memory: retained RSS per parsed document / page bytes (median).")
+    if len(d.get("pooled", ())) > 1:
+        note += (f" Pooled: each page's time is the median of {len(d['pooled'])} runs of this code "
+                 f"({', '.join(d['pooled'])}).")
     if run["skipped_parsers"]:
         note += "\n\nNot measured: " + "; ".join(f"{k} ({v})" for k, v in run["skipped_parsers"].items()) + "."
     if run.get("skipped_tasks"):
@@ -320,14 +353,21 @@ def plots(d: dict, out: Path) -> None:
         save(fig, "memory")
 
 
-def render(raw: Path | None, out: Path | None) -> Path:
+def load_all(raws: list[Path]) -> dict:
+    """One raw folder loaded, or several runs of the same code pooled (see pool)."""
+    runs = [load(Path(r)) for r in raws]
+    return runs[0] if len(runs) == 1 else pool(runs)
+
+
+def render(raw: Path | list[Path] | None, out: Path | None) -> Path:
     root = project_root()
-    raw = Path(raw) if raw else newest_raw(root)
+    raws = [Path(r) for r in raw] if isinstance(raw, (list, tuple)) else [Path(raw)] if raw else []
+    raws = raws or [newest_raw(root)]
     out = Path(out) if out else root / "results"
     tables, plot_dir = out / "tables", out / "plots"
     tables.mkdir(parents=True, exist_ok=True)
     plot_dir.mkdir(parents=True, exist_ok=True)
-    d = load(raw)
+    d = load_all(raws)
     headline(d, tables)
     for task in ("parse", "extract", "links", "select", "css", "css-alone"):
         task_tables(d, task, tables)
@@ -335,6 +375,6 @@ def render(raw: Path | None, out: Path | None) -> Path:
     memory_table(d, tables)
     scaling_table(d, tables)
     plots(d, plot_dir)
-    (out / "tables" / "SOURCE").write_text(f"rendered from {raw}\n")
+    (out / "tables" / "SOURCE").write_text("".join(f"rendered from {r}\n" for r in raws))
     print(f"tables: {tables}\nplots:  {plot_dir}")
     return out

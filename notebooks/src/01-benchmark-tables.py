@@ -6,7 +6,8 @@
 # the tables and plots from them. It never times anything itself, except the last cell,
 # which runs a small `--quick` benchmark live to set fresh figures beside the committed
 # ones. The definitions are `fastparse.bench.render`'s: a page's time is the median of
-# its pyperf values; a ratio is computed per page, then the median taken over pages.
+# its pyperf values (when the committed tables pool several runs of the same code, the
+# median of the runs' times); a ratio is computed per page, then the median taken over pages.
 
 # %%
 import subprocess
@@ -23,7 +24,8 @@ from fastparse import workbench as wb
 from fastparse.bench import render
 
 QUICK = wb.quick()
-RAW = wb.results_raw()
+RAWS = wb.results_runs()
+RAW = RAWS[-1] if RAWS else None
 if RAW is None:
     # No committed run yet: make a small one, so the notebook has something to read.
     RAW = Path(tempfile.mkdtemp()) / "raw"
@@ -32,9 +34,10 @@ if RAW is None:
                     "--tasks", "parse,links,memory,scaling", "--out", str(RAW), *few],
                    check=True, capture_output=True)
     print("no results/raw in this checkout: reading a fresh --quick run instead")
-D = render.load(RAW)
+    RAWS = [RAW]
+D = render.load_all(RAWS)
 RUN = D["run"]
-print(f"raw results: {RAW.name}")
+print("raw results:", ", ".join(r.name for r in RAWS))
 
 # %% [markdown]
 # ## The run
@@ -248,14 +251,15 @@ if st:
 # ## The README's tables
 #
 # `render` writes the Markdown tables the README quotes. Rendering them again from the
-# same raw folder must give the committed files byte for byte; the headline table:
+# same raw folders must give the committed files byte for byte; the headline table:
 
 # %%
 fresh = Path(tempfile.mkdtemp())
 render.headline(D, fresh)
 committed = wb.repo_root() / "results" / "tables" / "headline.md"
 source = wb.repo_root() / "results" / "tables" / "SOURCE"
-same_raw = source.exists() and RAW.name in source.read_text()
+same_raw = source.exists() and [line.rsplit("/", 1)[-1] for line in source.read_text().splitlines()] == \
+    [r.name for r in RAWS]
 if committed.exists() and same_raw:
     print("committed results/tables/headline.md is reproduced exactly:",
           committed.read_text() == (fresh / "headline.md").read_text())
