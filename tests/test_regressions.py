@@ -285,3 +285,23 @@ def test_contains_on_elements_without_text(source):
     assert [t.name for t in doc.select(':-soup-contains("x")')] == (["p"] if "x" in source else [])
     assert doc.select(':-soup-contains("")') == list(doc)
     assert doc.select(':-soup-contains-own("x")') == ([doc.find("p")] if "x" in source else [])
+
+
+# Found by the CI's libFuzzer smoke run (tests/fuzz/crashes/engine-body-end-after-html-end):
+# "</body></html></body>" left both end tags pending, so at the end of input the body
+# ended at the second </body>, after its html element's end at the </html>: a child
+# past its parent. A </body> after </html> goes back to "in body" (HTML Standard,
+# "after after body"), so that </html> ends nothing and the html element ends at EOF.
+
+@pytest.mark.parametrize("source", [
+    reproducer("engine-body-end-after-html-end"),
+    b"<body><p>x</body></html></body>",
+    b"<html><body></body></html></body></html>",
+])
+def test_body_end_tag_after_html_end_tag(source):
+    doc = fp.parse(source)
+    for tag in doc:
+        if tag.parent:
+            assert tag.parent.span[0] <= tag.span[0] and tag.span[1] <= tag.parent.inner_span[1], tag
+    body = doc.find("body")
+    assert body.closed_by == "end-tag" and body.span[1] == source.rindex(b"</body>") + 7

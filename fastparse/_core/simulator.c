@@ -1350,6 +1350,9 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         /* </body> and </html> switch modes but close nothing: later content
          * still lands in <body>. They close it at EOF if nothing follows. */
         if (tag == FP_TAG_BODY && in_scope(s, open_of(s, FP_TAG_BODY), FP_SC_DEFAULT)) {
+            /* a </body> after </html> goes back to "in body" (13.2.6.4.23): that
+             * </html> ends nothing, or the html element would end before its body */
+            s->html_end_pending = 0;
             s->body_end_pending = 1;
             s->body_end_lt = lt;
             s->body_end_gt = gt;
