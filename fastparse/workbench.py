@@ -40,29 +40,25 @@ def shared_corpora() -> Path | None:
     return d if d.is_dir() else None
 
 
+def tables_source() -> list[Path]:
+    """The raw runs results/tables/ was rendered from (its SOURCE file: one run, or several
+    runs of one commit pooled); [] when there is no such file."""
+    source = repo_root() / "results" / "tables" / "SOURCE"
+    if not source.is_file():
+        return []
+    return [repo_root() / "results" / "raw" / Path(line.removeprefix("rendered from ")).name
+            for line in source.read_text().splitlines() if line.startswith("rendered from ")]
+
+
 def results_runs() -> list[Path]:
     """The raw results to read: $FASTPARSE_RESULTS_RAW; else the runs the committed tables
-    were rendered from (results/tables/SOURCE: one run, or several runs of one commit
-    pooled); else the newest committed run; [] when there is none."""
+    were rendered from; else the newest committed run; [] when there is none."""
     if os.environ.get(RAW_ENV):
         return [Path(os.environ[RAW_ENV])]
-    source = repo_root() / "results" / "tables" / "SOURCE"
-    if source.is_file():
-        named = [repo_root() / "results" / "raw" / Path(line.split("rendered from ", 1)[1].strip()).name
-                 for line in source.read_text().splitlines() if line.startswith("rendered from ")]
-        if named and all((p / "run.json").is_file() for p in named):
-            return named
-    newest = results_raw()
-    return [newest] if newest else []
-
-
-def results_raw() -> Path | None:
-    """The raw results folder to read: $FASTPARSE_RESULTS_RAW, else the newest committed run."""
-    env = os.environ.get(RAW_ENV)
-    if env:
-        return Path(env)
-    runs = sorted(p for p in (repo_root() / "results" / "raw").glob("*") if (p / "run.json").is_file())
-    return runs[-1] if runs else None
+    named = tables_source()
+    if named and all((p / "run.json").is_file() for p in named):
+        return named
+    return sorted(p for p in (repo_root() / "results" / "raw").glob("*") if (p / "run.json").is_file())[-1:]
 
 
 def malformed_cases() -> list[dict] | None:

@@ -122,6 +122,18 @@ fp_tag_by_key(uint64_t key)
     }
     return 0;
 }
+/* fp_tag_name (fp.h), inline: the parse loop compares each end tag with the current node's name */
+static inline const uint8_t *
+fp_tag_name_inline(const fp_doc *doc, uint16_t tag, size_t *len)
+{
+    if (tag < FP_TAG__COUNT) {
+        *len = fp_tag_name_lens_gen[tag];
+        return (const uint8_t *)fp_tag_names_gen[tag];
+    }
+    uint32_t k = tag - FP_TAG__COUNT;
+    *len = doc->names.offsets[k + 1] - doc->names.offsets[k];
+    return doc->names.chars + doc->names.offsets[k];
+}
 extern const uint32_t *const fp_tag_flags_table;   /* FP_TF_* per known id */
 static inline uint32_t fp_tag_flags(int tag)
 {

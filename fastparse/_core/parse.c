@@ -103,15 +103,8 @@ current_end_tag(const fp_sim *s, const uint8_t *name, const uint8_t *end)
 {
     if (s->top < 0)
         return NULL;
-    uint16_t tag = s->doc->elems[s->top].tag;
     size_t n;
-    const uint8_t *want;
-    if (tag < FP_TAG__COUNT) {   /* the generated table, read in place */
-        n = fp_tag_name_lens_gen[tag];
-        want = (const uint8_t *)fp_tag_names_gen[tag];
-    } else {
-        want = fp_tag_name(s->doc, tag, &n);
-    }
+    const uint8_t *want = fp_tag_name_inline(s->doc, s->doc->elems[s->top].tag, &n);
     if ((size_t)(end - name) <= n || name[n] != '>')
         return NULL;
     for (size_t k = 0; k < n; k++)

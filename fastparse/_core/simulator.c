@@ -308,17 +308,6 @@ push(fp_sim *s, int tag, uint8_t ns_flags, uint32_t lt, uint32_t gt)
     return i;
 }
 
-/* An HTML void element: what push() then pop() would leave, without the
- * stack traffic (a void element is never open when anything else happens). */
-static int32_t
-add_void(fp_sim *s, int tag, uint8_t flags, uint32_t lt, uint32_t gt)
-{
-    int32_t i = append_element(s, tag, flags, FP_CLOSED_VOID, lt, gt);
-    if (i >= 0)
-        s->prev_same[i] = -1;   /* never read: the open-element chains reach open elements only */
-    return i;
-}
-
 /* An element removed from the middle of the stack (</form>) stays the
  * parent of what was open inside it; it ends when the last of those does. */
 #define FP_REMOVED (1u << 11)
@@ -1007,8 +996,8 @@ start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
     if (tag == FP_TAG_MATH)
         return insert_foreign(s, t, tag, FP_EF_MATHML, lt, gt);
 
-    if (f & FP_TF_VOID)
-        return add_void(s, tag, t->self_closing ? FP_EF_SOLIDUS : 0, lt, gt);
+    if (f & FP_TF_VOID)   /* what a push and a pop would leave, without the stack traffic */
+        return append_element(s, tag, t->self_closing ? FP_EF_SOLIDUS : 0, FP_CLOSED_VOID, lt, gt);
     int32_t i = push(s, tag, 0, lt, gt);
     if (i < 0)
         return -1;

@@ -143,13 +143,7 @@ fp_names_free(fp_names *t)
 const uint8_t *
 fp_tag_name(const fp_doc *doc, uint16_t tag, size_t *len)
 {
-    if (tag < FP_TAG__COUNT) {
-        *len = fp_tag_name_lens_gen[tag];
-        return (const uint8_t *)fp_tag_names_gen[tag];
-    }
-    uint32_t k = tag - FP_TAG__COUNT;
-    *len = doc->names.offsets[k + 1] - doc->names.offsets[k];
-    return doc->names.chars + doc->names.offsets[k];
+    return fp_tag_name_inline(doc, tag, len);
 }
 
 int

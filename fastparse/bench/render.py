@@ -361,8 +361,7 @@ def load_all(raws: list[Path]) -> dict:
 
 def render(raw: Path | list[Path] | None, out: Path | None) -> Path:
     root = project_root()
-    raws = [Path(r) for r in raw] if isinstance(raw, (list, tuple)) else [Path(raw)] if raw else []
-    raws = raws or [newest_raw(root)]
+    raws = [Path(r) for r in ([raw] if isinstance(raw, (str, Path)) else raw or [])] or [newest_raw(root)]
     out = Path(out) if out else root / "results"
     tables, plot_dir = out / "tables", out / "plots"
     tables.mkdir(parents=True, exist_ok=True)

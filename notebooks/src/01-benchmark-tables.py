@@ -257,9 +257,7 @@ if st:
 fresh = Path(tempfile.mkdtemp())
 render.headline(D, fresh)
 committed = wb.repo_root() / "results" / "tables" / "headline.md"
-source = wb.repo_root() / "results" / "tables" / "SOURCE"
-same_raw = source.exists() and [line.rsplit("/", 1)[-1] for line in source.read_text().splitlines()] == \
-    [r.name for r in RAWS]
+same_raw = [r.name for r in wb.tables_source()] == [r.name for r in RAWS]
 if committed.exists() and same_raw:
     print("committed results/tables/headline.md is reproduced exactly:",
           committed.read_text() == (fresh / "headline.md").read_text())
