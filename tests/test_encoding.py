@@ -631,6 +631,43 @@ def test_engine_utf8_check_agrees_with_reference(data):
     assert utf8_check(data) == _py_utf8_check(data)
 
 
+# sequences at and around every edge of UTF-8's definition, valid and not
+_UTF8_EDGES = [
+    b"\x7f", b"\x80", b"\xbf", b"\xc0\x80", b"\xc1\xbf", b"\xc2\x80", b"\xdf\xbf", b"\xe0\x80\x80",
+    b"\xe0\x9f\xbf", b"\xe0\xa0\x80", b"\xed\x9f\xbf", b"\xed\xa0\x80", b"\xed\xbf\xbf", b"\xee\x80\x80",
+    b"\xef\xbf\xbf", b"\xf0\x8f\xbf\xbf", b"\xf0\x90\x80\x80", b"\xf4\x8f\xbf\xbf", b"\xf4\x90\x80\x80",
+    b"\xf5\x80\x80\x80", b"\xf8\x88\x80\x80\x80", b"\xfe", b"\xff", b"\xc2", b"\xe2\x82", b"\xf0\x9f\x98",
+    b"\xe2\x82\xac", b"\xf0\x9f\x98\x80", b"\xc3\xa9\x80", b"\xe2\x82\xac\xac",
+]
+
+
+@pytest.mark.engine
+@pytest.mark.parametrize("edge", _UTF8_EDGES, ids=lambda e: e.hex())
+def test_engine_utf8_check_at_every_block_offset(edge):
+    # the SIMD check reads 32-byte blocks and looks 3 bytes back across them:
+    # each edge case at offsets 0..70, then end of input, ASCII, more UTF-8, or a
+    # whole block, must give what Python's decoder gives, on both code paths
+    from fastparse._core import _utf8_check_portable, utf8_check
+
+    for offset in range(71):
+        for tail in (b"", b"a", "é".encode(), b"x" * 40, "€".encode() * 12):
+            data = b"<" * offset + edge + tail
+            want = _py_utf8_check(data)
+            assert utf8_check(data) == want, (offset, tail)
+            assert _utf8_check_portable(data) == want, (offset, tail)
+
+
+@pytest.mark.engine
+def test_engine_utf8_check_random_mixtures():
+    from fastparse._core import _utf8_check_portable, utf8_check
+
+    rng = random.Random(20261201)
+    parts = _UTF8_EDGES + [b"ab", b"<p>", "Привет".encode(), "東京".encode()]
+    for _ in range(5000):
+        data = b"".join(rng.choice(parts) if rng.random() < 0.4 else b"text " for _ in range(rng.randrange(40)))
+        assert utf8_check(data) == _utf8_check_portable(data) == _py_utf8_check(data), data
+
+
 # ---- parse()'s C fast path (_core._parse_utf8) decides as detect() does ----
 
 def _fast_path_agrees(data: bytes) -> None:

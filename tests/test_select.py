@@ -211,6 +211,37 @@ def test_program_is_cached():
     assert program("div > p.x") is program("div > p.x")
 
 
+def test_cached_selectors_run_from_c_with_the_same_results():
+    # the first call compiles through Python; later calls find the program in
+    # the cache from C: both paths, on a Document and on a Tag, for each method
+    from fastparse.selectors.cache import programs
+
+    doc = fp.parse("<main><ul><li class=a>1<li>2<li class=a>3</ul><p class=a>x</main>")
+    ul = doc.find("ul")
+    for css in ("li.a", ".a", "ul > li:nth-child(2)", "nosuch", "main p.a, li"):
+        programs.pop(css, None)
+        cold = ([t.index for t in doc.select(css)], [t.index for t in ul.select(css)],
+                doc.select_one(css).index if doc.select_one(css) else None,
+                [t.matches(css) for t in doc.find_all()])
+        assert css in programs
+        warm = ([t.index for t in doc.select(css)], [t.index for t in ul.select(css)],
+                doc.select_one(css).index if doc.select_one(css) else None,
+                [t.matches(css) for t in doc.find_all()])
+        assert warm == cold
+    assert doc.select_one("nosuch") is fp.MISSING
+    programs.clear()   # a cleared cache sends the next call back through Python
+    assert [t.index for t in doc.select("li.a")] == [2, 4]
+
+    class Css(str):
+        pass
+
+    assert [t.index for t in doc.select(Css("li.a"))] == [2, 4]
+    with pytest.raises(TypeError):
+        doc.select(b"li")
+    with pytest.raises(TypeError):
+        doc.select("li", "p")
+
+
 def test_explain_shows_the_program():
     text = explain("ul > li.item:nth-child(2n+1):has(> a[href^='http'])")
     assert text.startswith("selector: ul > li.item")

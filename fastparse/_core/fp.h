@@ -231,4 +231,10 @@ size_t fp_count_byte(const uint8_t *p, size_t n, uint8_t c);
 const uint8_t *fp_scan_special(const uint8_t *p, const uint8_t *end, int amp);
 const char *fp_scan_impl(void);  /* "sse2", "neon" or "portable" */
 
+/* utf8.c: 0 not UTF-8, 1 pure ASCII, 2 valid UTF-8 with non-ASCII bytes (no
+ * overlongs, surrogates or code points above U+10FFFF). The portable variant
+ * never takes the SIMD path (tests compare the two). */
+int fp_utf8_check(const uint8_t *p, size_t n);
+int fp_utf8_check_portable(const uint8_t *p, size_t n);
+
 #endif

@@ -623,8 +623,38 @@ doc_doctype(DocumentObject *d, void *closure)
 static const char *const select_fn_names[FP_SELECT_FN__COUNT] = {"select", "select_one", "matches",
                                                                   "closest"};
 
+/* fastparse.selectors' functions and its program cache, into st */
+static int
+load_select_fns(fp_state *st)
+{
+    PyObject *mod = PyImport_ImportModule("fastparse.selectors");
+    if (!mod)
+        return -1;
+    for (int k = 0; k < FP_SELECT_FN__COUNT; k++)
+        if (!st->select_fns[k] && !(st->select_fns[k] = PyObject_GetAttrString(mod, select_fn_names[k]))) {
+            Py_DECREF(mod);
+            return -1;
+        }
+    Py_DECREF(mod);
+    PyObject *programs = NULL;
+    mod = PyImport_ImportModule("fastparse.selectors.cache");
+    if (mod)
+        programs = PyObject_GetAttrString(mod, "programs");
+    Py_XDECREF(mod);
+    if (!programs || !PyDict_CheckExact(programs)) {
+        Py_XDECREF(programs);
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_TypeError, "fastparse.selectors.cache.programs must be a dict");
+        return -1;
+    }
+    Py_XSETREF(st->select_programs, programs);
+    return 0;
+}
+
 /* fastparse.selectors.<which>(self, css); the functions are looked up once
- * (the selector package imports lazily: parsing alone never loads it). */
+ * (the selector package imports lazily: parsing alone never loads it). A
+ * selector already compiled runs from C with its cached program: a Python
+ * frame costs about as much as matching a small page. */
 PyObject *
 fp_delegate_select(PyObject *self, int which, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -634,15 +664,13 @@ fp_delegate_select(PyObject *self, int which, PyObject *const *args, Py_ssize_t 
         return NULL;
     }
     fp_state *st = fp_state_of_type(Py_TYPE(self));
-    if (!st->select_fns[which]) {
-        PyObject *mod = PyImport_ImportModule("fastparse.selectors");
-        if (!mod)
-            return NULL;
-        st->select_fns[which] = PyObject_GetAttrString(mod, select_fn_names[which]);
-        Py_DECREF(mod);
-        if (!st->select_fns[which])
-            return NULL;
+    if (st->select_programs && which != FP_SELECT_FN_CLOSEST) {
+        PyObject *r = fp_select_cached(st, self, which, args[0]);
+        if (r || PyErr_Occurred())
+            return r;
     }
+    if (!st->select_fns[which] && load_select_fns(st) < 0)
+        return NULL;
     PyObject *call_args[3] = {NULL, self, args[0]};
     return PyObject_Vectorcall(st->select_fns[which], call_args + 1, 2 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
 }

@@ -1,15 +1,11 @@
 /* py_module.c — the fastparse._core module: _parse (which releases the GIL
  * around the engine), the small byte utilities the Python layer needs
- * (utf8_check, floor_scan, _decode_refs), and module state. */
+ * (utf8_check from utf8.c, floor_scan, _decode_refs), and module state. */
 #include "prescan.h"
 #include "py_types.h"
 #include "tags_gen.h"
 
 #include <string.h>
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #if defined(__has_include)
 #if __has_include("select.h")
@@ -156,80 +152,30 @@ mod_parse(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return NULL;
 }
 
-/* The first byte >= 0x80 in [p, end), or end. */
-static const uint8_t *
-skip_ascii(const uint8_t *p, const uint8_t *end)
-{
-#if defined(__SSE2__)
-    for (; end - p >= 16; p += 16) {
-        unsigned m = (unsigned)_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)p));
-        if (m)
-            return p + __builtin_ctz(m);
-    }
-#else
-    for (; end - p >= 8; p += 8) {
-        uint64_t w;
-        memcpy(&w, p, 8);
-        if (w & 0x8080808080808080ull)
-            break;
-    }
-#endif
-    while (p < end && *p < 0x80)
-        p++;
-    return p;
-}
-
-/* 0: not UTF-8, 1: pure ASCII, 2: valid UTF-8 with non-ASCII (Unicode 3.2 rules:
- * no overlongs, no surrogates, nothing above U+10FFFF). */
-static int
-utf8_check(const uint8_t *p, size_t n)
-{
-    const uint8_t *end = p + n;
-    int ascii = 1;
-    while ((p = skip_ascii(p, end)) < end) {
-        uint8_t c = *p;
-        ascii = 0;
-        size_t need;
-        uint32_t min;
-        if (c >= 0xC2 && c <= 0xDF) {
-            need = 1;
-            min = 0x80;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            need = 2;
-            min = 0x800;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            need = 3;
-            min = 0x10000;
-        } else {
-            return 0;
-        }
-        if ((size_t)(end - p) <= need)
-            return 0;
-        uint32_t cp = c & (0x3F >> need);
-        for (size_t k = 1; k <= need; k++) {
-            if ((p[k] & 0xC0) != 0x80)
-                return 0;
-            cp = (cp << 6) | (p[k] & 0x3F);
-        }
-        if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-            return 0;
-        p += need + 1;
-    }
-    return ascii ? 1 : 2;
-}
-
 static PyObject *
-mod_utf8_check(PyObject *module, PyObject *arg)
+utf8_check_with(PyObject *arg, int (*check)(const uint8_t *, size_t))
 {
     Py_buffer view;
     if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0)
         return NULL;
     int r;
     Py_BEGIN_ALLOW_THREADS
-    r = utf8_check(view.buf, (size_t)view.len);
+    r = check(view.buf, (size_t)view.len);
     Py_END_ALLOW_THREADS
     PyBuffer_Release(&view);
     return PyLong_FromLong(r);
+}
+
+static PyObject *
+mod_utf8_check(PyObject *module, PyObject *arg)
+{
+    return utf8_check_with(arg, fp_utf8_check);
+}
+
+static PyObject *
+mod_utf8_check_portable(PyObject *module, PyObject *arg)
+{
+    return utf8_check_with(arg, fp_utf8_check_portable);
 }
 
 /* _parse_utf8(source: bytes) -> Document | None: parse() with every default,
@@ -253,10 +199,10 @@ mod_parse_utf8(PyObject *module, PyObject *source)
     if (declared) {
         utf8 = strcmp(declared, "utf-8") == 0;
     } else if (n < FP_GIL_FREE_CHECK) {
-        utf8 = utf8_check(p, n) != 0;
+        utf8 = fp_utf8_check(p, n) != 0;
     } else {   /* bytes are immutable: other threads may run while a big page is read */
         Py_BEGIN_ALLOW_THREADS
-        utf8 = utf8_check(p, n) != 0;
+        utf8 = fp_utf8_check(p, n) != 0;
         Py_END_ALLOW_THREADS
     }
     if (!utf8)
@@ -368,6 +314,8 @@ static PyMethodDef module_methods[] = {
      "Engine entry point; use fastparse.parse()."},
     {"utf8_check", mod_utf8_check, METH_O,
      "utf8_check(data) -> 0 (not UTF-8), 1 (pure ASCII) or 2 (valid UTF-8 with non-ASCII)."},
+    {"_utf8_check_portable", mod_utf8_check_portable, METH_O,
+     "utf8_check without the SIMD path (testing aid)."},
     {"_parse_utf8", mod_parse_utf8, METH_O,
      "_parse_utf8(source: bytes) -> Document | None: parse() with the defaults when detection says UTF-8."},
     {"prescan", (PyCFunction)(void (*)(void))mod_prescan, METH_FASTCALL,
@@ -438,6 +386,7 @@ module_traverse(PyObject *m, visitproc visit, void *arg)
     Py_VISIT(st->Comment);
     for (int k = 0; k < FP_SELECT_FN__COUNT; k++)
         Py_VISIT(st->select_fns[k]);
+    Py_VISIT(st->select_programs);
     for (int k = 0; k < FP_TEXT_KW__COUNT; k++)
         Py_VISIT(st->text_kw[k]);
     return 0;
@@ -455,6 +404,7 @@ module_clear(PyObject *m)
     Py_CLEAR(st->Comment);
     for (int k = 0; k < FP_SELECT_FN__COUNT; k++)
         Py_CLEAR(st->select_fns[k]);
+    Py_CLEAR(st->select_programs);
     for (int k = 0; k < FP_TEXT_KW__COUNT; k++)
         Py_CLEAR(st->text_kw[k]);
     return 0;

@@ -80,24 +80,15 @@ static PyObject *program_for(DocumentObject *d, PyObject *prog)
     return out;
 }
 
-PyObject *fp_py_select_run(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+/* The elements under node (a Document or a Tag) matching program prog, at most
+ * limit (<= 0: all); indexed = 0 scans instead of using the tag index. */
+static PyObject *run_program(fp_state *st, PyObject *node, PyObject *prog_arg, Py_ssize_t limit, int indexed)
 {
-    if (nargs != 3 && nargs != 4) {
-        PyErr_Format(PyExc_TypeError, "_select_run expects 3 or 4 arguments, got %zd", nargs);
-        return NULL;
-    }
-    int indexed = nargs == 3 ? 1 : PyObject_IsTrue(args[3]);   /* False: scan (a testing aid) */
-    if (indexed < 0)
-        return NULL;
-    fp_state *st = (fp_state *)PyModule_GetState(module);
     int32_t scope;
-    DocumentObject *d = node_scope(st, args[0], &scope);
+    DocumentObject *d = node_scope(st, node, &scope);
     if (d == NULL)
         return NULL;
-    Py_ssize_t limit = PyLong_AsSsize_t(args[2]);
-    if (limit == -1 && PyErr_Occurred())
-        return NULL;
-    PyObject *prog = program_for(d, args[1]);
+    PyObject *prog = program_for(d, prog_arg);
     if (prog == NULL)
         return NULL;
     uint32_t cap = (limit <= 0 || limit > (Py_ssize_t)UINT32_MAX) ? UINT32_MAX : (uint32_t)limit;
@@ -129,19 +120,15 @@ PyObject *fp_py_select_run(PyObject *module, PyObject *const *args, Py_ssize_t n
     return result;
 }
 
-PyObject *fp_py_select_test(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+/* Whether node (a Tag) matches program prog: a bool, NULL with an exception. */
+static PyObject *test_program(fp_state *st, PyObject *node, PyObject *prog_arg)
 {
-    if (nargs != 2) {
-        PyErr_Format(PyExc_TypeError, "_select_test expects 2 arguments, got %zd", nargs);
+    if (!PyObject_TypeCheck(node, st->Tag_type)) {
+        PyErr_Format(PyExc_TypeError, "expected a Tag, not %.100s", Py_TYPE(node)->tp_name);
         return NULL;
     }
-    fp_state *st = (fp_state *)PyModule_GetState(module);
-    if (!PyObject_TypeCheck(args[0], st->Tag_type)) {
-        PyErr_Format(PyExc_TypeError, "expected a Tag, not %.100s", Py_TYPE(args[0])->tp_name);
-        return NULL;
-    }
-    TagObject *tag = (TagObject *)args[0];
-    PyObject *prog = program_for(tag->doc, args[1]);
+    TagObject *tag = (TagObject *)node;
+    PyObject *prog = program_for(tag->doc, prog_arg);
     if (prog == NULL)
         return NULL;
     int r = fp_select_test(&tag->doc->doc, tag->index, (const uint8_t *)PyBytes_AS_STRING(prog),
@@ -150,4 +137,50 @@ PyObject *fp_py_select_test(PyObject *module, PyObject *const *args, Py_ssize_t 
     if (r < 0)
         return PyErr_NoMemory();
     return PyBool_FromLong(r);
+}
+
+PyObject *fp_select_cached(fp_state *st, PyObject *node, int which, PyObject *css)
+{
+    if (!PyUnicode_CheckExact(css))
+        return NULL;   /* the Python side checks the type, or converts a subclass */
+    PyObject *prog = PyDict_GetItemWithError(st->select_programs, css);   /* borrowed */
+    if (prog == NULL)
+        return NULL;
+    Py_INCREF(prog);   /* the cache may be cleared while the run decodes */
+    PyObject *r;
+    if (which == FP_SELECT_FN_MATCHES) {
+        r = test_program(st, node, prog);
+    } else if (which == FP_SELECT_FN_SELECT) {
+        r = run_program(st, node, prog, 0, 1);
+    } else {
+        PyObject *found = run_program(st, node, prog, 1, 1);
+        r = !found ? NULL : Py_NewRef(PyList_GET_SIZE(found) ? PyList_GET_ITEM(found, 0) : st->MISSING);
+        Py_XDECREF(found);
+    }
+    Py_DECREF(prog);
+    return r;
+}
+
+PyObject *fp_py_select_run(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3 && nargs != 4) {
+        PyErr_Format(PyExc_TypeError, "_select_run expects 3 or 4 arguments, got %zd", nargs);
+        return NULL;
+    }
+    int indexed = nargs == 3 ? 1 : PyObject_IsTrue(args[3]);   /* False: scan (a testing aid) */
+    if (indexed < 0)
+        return NULL;
+    Py_ssize_t limit = PyLong_AsSsize_t(args[2]);
+    if (limit == -1 && PyErr_Occurred())
+        return NULL;
+    return run_program((fp_state *)PyModule_GetState(module), args[0], args[1], limit, indexed);
+}
+
+PyObject *fp_py_select_test(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "_select_test expects 2 arguments, got %zd", nargs);
+        return NULL;
+    }
+    return test_program((fp_state *)PyModule_GetState(module), args[0], args[1]);
 }

@@ -52,6 +52,7 @@ typedef struct {
     PyObject *ParseError;       /* the namedtuple class of doc.errors entries */
     PyObject *Comment;          /* the namedtuple class of doc.comments entries */
     PyObject *select_fns[FP_SELECT_FN__COUNT];    /* fastparse.selectors functions by FP_SELECT_FN_*, on first use */
+    PyObject *select_programs;  /* fastparse.selectors.cache.programs (css -> program), with select_fns */
     PyObject *text_kw[FP_TEXT_KW__COUNT];         /* get_text's keyword names, interned */
 } fp_state;
 
@@ -85,5 +86,8 @@ PyObject *fp_get_text(DocumentObject *d, int64_t i, PyObject *const *args, Py_ss
                       PyObject *kwnames);             /* get_text(...), vectorcall arguments */
 /* calls fastparse.selectors.<which>(self, css) */
 PyObject *fp_delegate_select(PyObject *self, int which, PyObject *const *args, Py_ssize_t nargs);
+/* py_select.c: select / select_one / matches with css's cached program, in C;
+ * NULL without an exception when css has no program in the cache yet */
+PyObject *fp_select_cached(fp_state *st, PyObject *node, int which, PyObject *css);
 
 #endif
