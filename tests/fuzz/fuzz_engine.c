@@ -3,7 +3,7 @@
  * fp_attr_next / fp_attr_value on every element, fp_text and fp_doc_text
  * with varied options, fp_find with queries taken from the document itself.
  *
- * Also fp_prescan / fp_encoding_for_label on the same bytes, and, when bit 7
+ * Also fp_prescan / fp_encoding_for_label / fp_utf8_check on the same bytes, and, when bit 7
  * of byte 0 is set, a selector program (fp_select_check, then fp_select_run
  * with and without the tag index, and fp_select_test, when the checker
  * accepts it).
@@ -217,10 +217,12 @@ check_find(const fp_doc *d, const uint8_t *ctl, size_t nctl)
     free(out);
 }
 
-/* The encoding prescan reads only its window and names a known encoding. */
+/* The encoding prescan reads only its window and names a known encoding;
+ * the UTF-8 check's SIMD path (when this CPU has it) agrees with the byte loop. */
 static void
 check_prescan(const uint8_t *buf, size_t len)
 {
+    CHECK(fp_utf8_check(buf, len) == fp_utf8_check_portable(buf, len));
     const char *name = fp_prescan(buf, len < 1024 ? len : 1024);
     if (name)
         CHECK(fp_encoding_for_label((const uint8_t *)name, strlen(name)) != NULL);
