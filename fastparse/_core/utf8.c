@@ -72,9 +72,9 @@ check_scalar(const uint8_t *p, size_t n)
     return ascii ? 1 : 2;
 }
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__AVX2__)
+#if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
-#define FP_UTF8_AVX2_DISPATCH 1
+#define FP_UTF8_AVX2 1
 
 /* NOTE: the lookup algorithm of Keiser and Lemire, "Validating UTF-8 In Less
  * Than One Instruction Per Byte" (2021). Every error shows in the first 12
@@ -196,7 +196,9 @@ check_avx2(const uint8_t *p, size_t n)
 int
 fp_utf8_check(const uint8_t *p, size_t n)
 {
-#if defined(FP_UTF8_AVX2_DISPATCH)
+#if defined(FP_UTF8_AVX2) && defined(__AVX2__)
+    return check_avx2(p, n);   /* built for AVX2 machines: no question to ask */
+#elif defined(FP_UTF8_AVX2)
     if (__builtin_cpu_supports("avx2"))
         return check_avx2(p, n);
 #endif
