@@ -5,6 +5,7 @@ are positive, and come from validated outputs."""
 from __future__ import annotations
 
 import json
+from datetime import datetime
 import os
 import subprocess
 import sys
@@ -48,6 +49,22 @@ def test_quick_run_measures_every_installed_peer(quick_run):
         md = benches[0].get_metadata()
         assert md["parser"] == name and md["parser_version"]
         assert (quick_run / "memory" / f"{name}.json").exists()
+
+
+def test_each_page_goes_to_every_parser_in_turn(quick_run):
+    # the values compared for a page are seconds apart, not a whole worker's run apart
+    import pyperf
+    when: dict[str, list[float]] = {}
+    for f in (quick_run / "parse").glob("*.json"):
+        for b in pyperf.BenchmarkSuite.load(str(f)).get_benchmarks():
+            for r in b.get_runs():
+                when.setdefault(b.get_name(), []).append(
+                    datetime.fromisoformat(r.get_metadata()["date"]).timestamp())
+    installed, _ = adapters.available()
+    assert len(when) > 5 and all(len(ts) == len(installed) for ts in when.values())
+    spans = sorted((min(ts), max(ts), page) for page, ts in when.items())
+    for (_, end, page), (start, _, after) in zip(spans, spans[1:]):
+        assert end <= start, f"{after} was timed before every parser had done {page}"
 
 
 def test_render_writes_tables_and_plots(quick_run, tmp_path):

@@ -92,13 +92,16 @@ class Run:
         return {"id": page.id, "path": str(path), "kind": page.kind, "nbytes": page.nbytes,
                 "extractor": page.extractor}
 
-    # ---- one worker process ------------------------------------------------------
-    def _worker(self, parser: str, rnd: int, tasks: dict[str, list[dict]], bars: dict, memory: bool) -> dict:
-        job = {"parser": parser, "round": rnd, "settings": self.settings.as_dict(), "tasks": tasks,
-               "want_output": rnd == 0, "memory": memory}
-        stem = f"{'memory' if memory else 'timed'}-{parser}-{rnd}"
-        jf, rf, logf = (self.tmp / (stem + s) for s in (".job.json", ".result.json", ".log"))
+    # ---- worker processes ------------------------------------------------------------
+    def _job_file(self, stem: str, job: dict) -> Path:
+        jf = self.tmp / (stem + ".job.json")
         jf.write_text(json.dumps(job))
+        return jf
+
+    def _memory_worker(self, parser: str, tasks: dict[str, list[dict]], bars: dict) -> dict:
+        jf = self._job_file(f"memory-{parser}", {"parser": parser, "settings": self.settings.as_dict(),
+                                                 "tasks": tasks})
+        rf, logf = self.tmp / f"memory-{parser}.result.json", self.tmp / f"memory-{parser}.log"
         with open(logf, "w") as err:
             proc = subprocess.Popen([sys.executable, "-m", "fastparse.bench.worker", str(jf), str(rf)],
                                     stdout=subprocess.PIPE, stderr=err, text=True)
@@ -106,7 +109,7 @@ class Run:
                 bars[line.split("\t", 1)[0]].update(1)
             code = proc.wait()
         if code != 0 or not rf.exists():
-            raise RuntimeError(f"worker {parser} round {rnd} failed (exit {code}):\n" + logf.read_text()[-3000:])
+            raise RuntimeError(f"memory worker {parser} failed (exit {code}):\n" + logf.read_text()[-3000:])
         return json.loads(rf.read_text())
 
     def _participants(self, task: str) -> list[str]:
@@ -117,7 +120,7 @@ class Run:
         return {t: tqdm(total=n, desc=f"{t:13}", unit="page", position=i, disable=None, leave=True)
                 for i, (t, n) in enumerate(totals.items())}
 
-    # ---- timed tasks: rounds of one worker per parser, parsers interleaved ---------
+    # ---- timed tasks: rounds of parked workers, fed page by page, parsers interleaved ----
     def timed(self, plan: dict[str, list[corpora.Page]]) -> dict:
         """plan: task -> pages. Returns task -> parser -> [round results]."""
         parsers = [n for n in self.adapters if any(n in self._participants(t) for t in plan)]
@@ -128,13 +131,11 @@ class Run:
         bars = self._bars({t: sum(len(jobs[p].get(t, ())) for p in parsers) * rounds for t in plan})
         try:
             for rnd in range(rounds):
-                order = parsers[rnd % len(parsers):] + parsers[:rnd % len(parsers)]
                 if rnd == rounds - 1 and rnd > 0:
                     self._drop_long_calls(jobs, bars)
-                for parser in order:
-                    res = self._worker(parser, rnd, jobs[parser], bars, memory=False)
-                    for task, pages in res["tasks"].items():
-                        results[task][parser].append({"system": res["system"], "pages": pages})
+                for parser, (system, by_task) in self._timed_round(rnd, plan, jobs, bars).items():
+                    for task, pages in by_task.items():
+                        results[task][parser].append({"system": system, "pages": pages})
                 if rnd == 0:
                     for task, pages in plan.items():
                         by_page = {pg.id: pg for pg in pages}
@@ -147,6 +148,39 @@ class Run:
         for task, pages in plan.items():
             self._write_pyperf(task, {pg.id: pg for pg in pages}, results[task])
         return results
+
+    def _timed_round(self, rnd: int, plan: dict, jobs: dict, bars: dict) -> dict:
+        """One round: a parked worker per parser, sent each page in turn (the
+        first parser rotating), so the values the parsers get for a page are
+        seconds apart. Load on a shared machine comes in phases of tens of
+        seconds that slow everything by up to 2x: a worker per parser running
+        all its pages would compare values taken minutes apart.
+        Returns parser -> (machine metadata, task -> page id -> result)."""
+        parsers = list(jobs)
+        workers: dict[str, _Parked] = {}
+        try:
+            for parser in parsers:   # all loaded before any timing starts
+                workers[parser] = _Parked(self, parser, rnd)
+            for w in workers.values():
+                w.wait_ready()
+            wanted = {p: {t: {pg["id"]: pg for pg in pages} for t, pages in jobs[p].items()} for p in parsers}
+            got: dict = {p: {t: {} for t in jobs[p]} for p in parsers}
+            turn = rnd
+            for task, pages in plan.items():
+                for page in pages:
+                    turn += 1
+                    for parser in parsers[turn % len(parsers):] + parsers[:turn % len(parsers)]:
+                        job = wanted[parser].get(task, {}).get(page.id)
+                        if job is None:
+                            continue
+                        res = got[parser][task][page.id] = workers[parser].time(task, job)
+                        bars[task].update(1)
+                        if task == "scaling" and rnd == 0:
+                            _cap_next_size(jobs[parser][task], job, res, self.settings.scaling_cap)
+            return {p: (workers[p].finish(), got[p]) for p in parsers}
+        finally:
+            for w in workers.values():
+                w.close()
 
     def _validate(self, task: str, by_page: dict, results: dict) -> None:
         for parser, rounds in results.items():      # a crash is a wrong answer too
@@ -224,6 +258,8 @@ class Run:
                           "timer": "time.process_time" if self.settings.clock == "cpu" else "time.perf_counter"}
                     if page.sha256:
                         md["page_sha256"] = page.sha256
+                    if "at" in res:     # when this page was timed (the system's date is the worker's end)
+                        md["date"] = datetime.fromtimestamp(res["at"], UTC).isoformat(timespec="milliseconds")
                     warm = [tuple(w) for w in res["warmups"]] or None
                     runs.append(pyperf.Run(res["values"], warmups=warm, metadata=md, collect_metadata=False))
                 if runs:
@@ -245,7 +281,7 @@ class Run:
             for parser in parsers:
                 why = skip.get(parser, {})
                 tasks = {t: [{**p, "skip": why.get(p["id"])} for p in v] for t, v in base.items()}
-                res = self._worker(parser, 0, tasks, bars, memory=True)
+                res = self._memory_worker(parser, tasks, bars)
                 for task, pages in plan.items():
                     got = res["tasks"][task]
                     for pid, m in got.items():
@@ -312,3 +348,60 @@ class Run:
             "durations_s": self.durations,
         }
         (self.out / "run.json").write_text(json.dumps(meta, indent=1, ensure_ascii=False))
+
+
+class _Parked:
+    """A timed worker process (worker.serve) holding one parser, timing the
+    pages sent to it one at a time; idle (blocked on its stdin) in between."""
+
+    def __init__(self, run: Run, parser: str, rnd: int):
+        stem = f"timed-{parser}-{rnd}"
+        jf = run._job_file(stem, {"parser": parser, "settings": run.settings.as_dict(),
+                                  "want_output": rnd == 0})
+        self.parser, self.logf = parser, run.tmp / (stem + ".log")
+        self.err = open(self.logf, "w")
+        self.proc = subprocess.Popen([sys.executable, "-m", "fastparse.bench.worker", "--serve", str(jf)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.err,
+                                     text=True, encoding="utf-8")
+
+    def _receive(self) -> dict:
+        line = self.proc.stdout.readline()
+        if not line:
+            self.err.flush()
+            raise RuntimeError(f"worker {self.parser} died (exit {self.proc.wait()}):\n"
+                               + self.logf.read_text()[-3000:])
+        return json.loads(line)
+
+    def _send(self, msg: dict) -> None:
+        self.proc.stdin.write(json.dumps(msg) + "\n")
+        self.proc.stdin.flush()
+
+    def wait_ready(self) -> None:
+        self._receive()
+
+    def time(self, task: str, page: dict) -> dict:
+        self._send({"task": task, "page": page})
+        return self._receive()
+
+    def finish(self) -> dict:
+        self._send({"end": True})
+        system = self._receive()["system"]
+        self.proc.wait()
+        return system
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        for f in (self.proc.stdin, self.proc.stdout, self.err):
+            f.close()
+
+
+def _cap_next_size(plan: list, page: dict, res: dict, cap: float) -> None:
+    """Scaling sweep: skip the remaining sizes once the next would take over cap seconds."""
+    if "values" not in res:
+        return
+    per_byte = min(res["values"]) / max(page["nbytes"], 1)
+    for p in plan:
+        if p["nbytes"] > page["nbytes"] and per_byte * p["nbytes"] > cap and not p.get("skip"):
+            p["skip"] = f"estimated {per_byte * p['nbytes']:.1f} s > {cap} s cap"

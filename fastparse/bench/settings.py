@@ -3,11 +3,13 @@
 Budgets (2 shared cores): --quick end to end on the generated corpus in under
 90 s; the full run over real + generated pages with every peer in under 25 min.
 pyperf's defaults (20 processes x 3 values per benchmark) would take hours over
-~100 pages x 10 parsers, so: one worker process per (parser, task, round)
-running all its pages; rounds interleave the parsers (so noise is shared, and
-every ratio compares values taken minutes apart at most); loops calibrated so a
-value lasts min_time; slow (parser, page) pairs get fewer values, never fewer
-than one per round, and calls longer than long_call skip the last round.
+~100 pages x 10 parsers, so: per round, one worker process per parser, all of
+them parked, and each page sent to every parser in turn (the first one
+rotating), so the values compared for a page are seconds apart (load on a
+shared machine comes in phases that can slow everything 2x for tens of
+seconds); rounds repeat that with fresh processes; loops calibrated so a value
+lasts min_time; slow (parser, page) pairs get fewer values, never fewer than
+one per round, and calls longer than long_call skip the last round.
 
 The clock is the worker's CPU time (time.process_time: user + system, all
 threads) unless --clock wall: on a shared machine wall time also counts the

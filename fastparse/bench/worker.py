@@ -1,16 +1,22 @@
-"""One worker process: one parser, one round, every task's pages.
+"""Worker processes: one parser each.
 
-    python -m fastparse.bench.worker JOB.json RESULT.json
+    python -m fastparse.bench.worker --serve JOB.json     timed tasks, page by page
+    python -m fastparse.bench.worker JOB.json RESULT.json  memory (see memory.py)
 
-The job names each task's pages (files already written and verified by the
-runner), the settings and, after the first round, each page's calibrated
-loops. The worker prints "task<TAB>page" per finished page (the runner's
-progress bars) and writes the result file once at the end. A memory job runs
-in a worker of its own that has parsed nothing but a warm-up (see memory.py)."""
+A timed worker loads its parser, warms it up, prints {"ready": true} and then
+waits on stdin for one page at a time ({"task": ..., "page": {...}}), answering
+each with one JSON line; {"end": true} makes it print the machine's metadata
+and exit. The runner keeps one such worker per parser parked and sends every
+page to each of them in turn, so the values the parsers get for a page are
+taken seconds apart. The page dicts come from the runner: files already written
+and verified, and after the first round each page's calibrated loops.
+A memory job runs in a worker of its own that has parsed nothing but a warm-up.
+Answers go to the original stdout; anything a library prints goes to stderr."""
 from __future__ import annotations
 
 import json
 import math
+import os
 import sys
 import time
 import traceback
@@ -19,7 +25,7 @@ from pathlib import Path
 from .adapters import load
 from .tasks import timed_call
 
-perf_counter = time.perf_counter   # replaced by main() from the job's clock setting
+perf_counter = time.perf_counter   # replaced by _loaded() from the job's clock setting
 CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
 
 
@@ -67,33 +73,38 @@ def time_page(fn, data: bytes, s: dict, page: dict, want_output: bool, task: str
     return res
 
 
-def run_timing(job: dict, adapter, task: str, plan: list) -> dict:
-    s, pages = job["settings"], {}
-    for page in plan:
-        try:
-            if task == "scaling" and page.get("skip"):
-                pages[page["id"]] = {"skipped": page["skip"]}
-            else:
-                data = Path(page["path"]).read_bytes()
-                fn = timed_call(task, adapter, page, data)
-                pages[page["id"]] = time_page(fn, data, s, page, job["want_output"], task)
-        except Exception as exc:  # noqa: BLE001 — one failing page must not end the worker
-            pages[page["id"]] = {"error": f"{type(exc).__name__}: {exc}", "trace": traceback.format_exc()}
-        print(task, page["id"], sep="\t", flush=True)
-        if task == "scaling" and job["round"] == 0:
-            _cap_next_size(plan, page, pages[page["id"]], s["scaling_cap"])
-    return pages
+def time_job(s: dict, adapter, task: str, page: dict, want_output: bool) -> dict:
+    """The result for one page of a timed task: values, or why there are none."""
+    if page.get("skip"):
+        return {"skipped": page["skip"]}
+    try:
+        data = Path(page["path"]).read_bytes()
+        fn = timed_call(task, adapter, page, data)
+        return {"at": time.time(), **time_page(fn, data, s, page, want_output, task)}
+    except Exception as exc:  # noqa: BLE001 — one failing page must not end the worker
+        return {"error": f"{type(exc).__name__}: {exc}", "trace": traceback.format_exc()}
 
 
-def _cap_next_size(plan: list, page: dict, res: dict, cap: float) -> None:
-    """Scaling sweep: skip the remaining sizes once the next would take over cap seconds."""
-    if "values" not in res:
-        return
-    per_byte = min(res["values"]) / max(page["nbytes"], 1)
-    later = [p for p in plan if p["nbytes"] > page["nbytes"]]
-    for p in later:
-        if per_byte * p["nbytes"] > cap and not p.get("skip"):
-            p["skip"] = f"estimated {per_byte * p['nbytes']:.1f} s > {cap} s cap"
+def serve(job: dict) -> int:
+    """Answer page requests on stdin until {"end": true} (see the module docstring)."""
+    answers = os.fdopen(os.dup(1), "w")
+    os.dup2(2, 1)            # a library's own prints must not corrupt the answers
+    sys.stdout = sys.stderr
+    adapter = _loaded(job)
+
+    def answer(obj: dict) -> None:
+        answers.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        answers.flush()
+
+    answer({"ready": True})
+    for line in sys.stdin:
+        msg = json.loads(line)
+        if msg.get("end"):
+            break
+        answer(time_job(job["settings"], adapter, msg["task"], msg["page"], job["want_output"]))
+    import pyperf  # after the work: its import must not sit between warm-up and timing
+    answer({"system": pyperf.Run([1.0], collect_metadata=True).get_metadata()})
+    return 0
 
 
 def run_memory(job: dict, adapter, task: str, plan: list) -> dict:
@@ -109,20 +120,23 @@ def run_memory(job: dict, adapter, task: str, plan: list) -> dict:
     return pages
 
 
-def main(argv: list[str]) -> int:
+def _loaded(job: dict):
     global perf_counter
-    job = json.loads(Path(argv[0]).read_text())
     perf_counter = CLOCKS[job["settings"]["clock"]]
     adapter = load(job["parser"])
     adapter.parse(b"<!doctype html><p class=x>warm<a href=y>up</a>")   # lazy imports, tables
-    results = {}
-    for task, plan in job["tasks"].items():
-        run = run_memory if job["memory"] else run_timing
-        results[task] = run(job, adapter, task, plan)
-    import pyperf  # after the work: its import must not sit between warm-up and timing
+    return adapter
+
+
+def main(argv: list[str]) -> int:
+    if argv[0] == "--serve":
+        return serve(json.loads(Path(argv[1]).read_text()))
+    job = json.loads(Path(argv[0]).read_text())
+    adapter = _loaded(job)
+    results = {task: run_memory(job, adapter, task, plan) for task, plan in job["tasks"].items()}
+    import pyperf
     system = pyperf.Run([1.0], collect_metadata=True).get_metadata()
-    result = {"parser": job["parser"], "round": job["round"], "versions": adapter.versions(),
-              "system": system, "tasks": results}
+    result = {"parser": job["parser"], "versions": adapter.versions(), "system": system, "tasks": results}
     Path(argv[1]).write_text(json.dumps(result, ensure_ascii=False))
     return 0
 
