@@ -5,6 +5,7 @@ its Document (and the source) alive."""
 from __future__ import annotations
 
 import gc
+import sys
 import threading
 import weakref
 from concurrent.futures import ThreadPoolExecutor
@@ -101,6 +102,23 @@ def test_tags_do_not_leak_documents():
         assert ref() is None  # freed with its last tag, without a gc pass
     gc.collect()
     assert len(gc.get_objects()) - before < 100
+
+
+def test_tags_made_from_reused_memory_belong_to_their_new_document():
+    # dead Tags' memory is kept for the next ones (py_tag.c): a reused block must
+    # carry its new document and index, and the old document must still be freed
+    first, second = fp.parse(make_page(1)), fp.parse(make_page(2))
+    old = first.find_all("a")
+    ref = weakref.ref(first)
+    names = [(a.index, a.text) for a in old]
+    del old, first
+    assert ref() is None
+    new = second.find_all("a")
+    assert [a.document for a in new] == [second] * len(new)
+    assert [a.text for a in new] == [t.replace("é 1", "é 2") for _, t in names]
+    again = second.find_all("a")
+    assert [a.index for a in again] == [a.index for a in new] and all(x is not y for x, y in zip(again, new))
+    assert sys.getrefcount(second) == 2 + 2 * len(new)   # the name, the call's argument, one per Tag
 
 
 def test_tag_outlives_its_document():

@@ -27,6 +27,11 @@ fp_state_of_type(PyTypeObject *type)
     return (fp_state *)PyType_GetModuleState(type);
 }
 
+/* The parse behind _parse and _parse_utf8, with arguments already unboxed. */
+static PyObject *
+parse_document(PyObject *module, PyObject *source, PyObject *encoding, PyObject *codec, Py_ssize_t base,
+               Py_ssize_t max_size, Py_ssize_t max_depth, int recovery, int scripting, PyObject *context);
+
 /* _parse(source, encoding, codec, base, max_size, max_depth, recovery,
  *        scripting, context) -> Document, all positional (this runs once per
  * page, so no keyword parsing). source is a str or bytes; the Python layer
@@ -39,7 +44,6 @@ mod_parse(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyErr_Format(PyExc_TypeError, "_parse() takes 9 arguments (%zd given)", nargs);
         return NULL;
     }
-    PyObject *source = args[0], *encoding = args[1], *codec = args[2], *context = args[8];
     Py_ssize_t base = PyLong_AsSsize_t(args[3]);
     Py_ssize_t max_size = PyLong_AsSsize_t(args[4]);
     Py_ssize_t max_depth = PyLong_AsSsize_t(args[5]);
@@ -47,6 +51,14 @@ mod_parse(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     int scripting = PyObject_IsTrue(args[7]);
     if (PyErr_Occurred())
         return NULL;
+    return parse_document(module, args[0], args[1], args[2], base, max_size, max_depth, recovery, scripting,
+                          args[8]);
+}
+
+static PyObject *
+parse_document(PyObject *module, PyObject *source, PyObject *encoding, PyObject *codec, Py_ssize_t base,
+               Py_ssize_t max_size, Py_ssize_t max_depth, int recovery, int scripting, PyObject *context)
+{
     if (!PyUnicode_Check(encoding) || (codec != Py_None && !PyUnicode_Check(codec))) {
         PyErr_SetString(PyExc_TypeError, "_parse(): encoding and codec must be str");
         return NULL;
@@ -207,16 +219,9 @@ mod_parse_utf8(PyObject *module, PyObject *source)
     }
     if (!utf8)
         Py_RETURN_NONE;
-    PyObject *args[9] = {source, PyUnicode_InternFromString("utf-8"), Py_None, PyLong_FromLong(0),
-                         PyLong_FromSsize_t(FP_DEFAULT_MAX_SIZE), PyLong_FromLong(FP_DEFAULT_MAX_DEPTH),
-                         PyLong_FromLong(0), Py_False, Py_None};
-    PyObject *doc = NULL;
-    if (args[1] && args[3] && args[4] && args[5] && args[6])
-        doc = mod_parse(module, args, 9);
-    for (int k = 1; k < 7; k++)
-        if (k != 2)
-            Py_XDECREF(args[k]);
-    return doc;
+    fp_state *st = PyModule_GetState(module);
+    return parse_document(module, source, st->utf_8, Py_None, 0, FP_DEFAULT_MAX_SIZE, FP_DEFAULT_MAX_DEPTH,
+                          FP_RECOVERY_HTML5, 0, Py_None);
 }
 
 /* prescan(data, limit=None) -> str | None: the encoding a document declares
@@ -364,6 +369,8 @@ module_exec(PyObject *m)
     for (int k = 0; k < FP_TEXT_KW__COUNT; k++)
         if (!(st->text_kw[k] = PyUnicode_InternFromString(fp_text_kw_names[k])))
             return -1;
+    if (!(st->utf_8 = PyUnicode_InternFromString("utf-8")))
+        return -1;
     PyObject *max_size = PyLong_FromSsize_t(FP_DEFAULT_MAX_SIZE);
     int added = max_size ? PyModule_AddObjectRef(m, "DEFAULT_MAX_SIZE", max_size) : -1;
     Py_XDECREF(max_size);
@@ -389,6 +396,7 @@ module_traverse(PyObject *m, visitproc visit, void *arg)
     Py_VISIT(st->select_programs);
     for (int k = 0; k < FP_TEXT_KW__COUNT; k++)
         Py_VISIT(st->text_kw[k]);
+    Py_VISIT(st->utf_8);
     return 0;
 }
 
@@ -407,6 +415,9 @@ module_clear(PyObject *m)
     Py_CLEAR(st->select_programs);
     for (int k = 0; k < FP_TEXT_KW__COUNT; k++)
         Py_CLEAR(st->text_kw[k]);
+    Py_CLEAR(st->utf_8);
+    while (st->free_tags_n)
+        PyObject_Free(st->free_tags[--st->free_tags_n]);
     return 0;
 }
 

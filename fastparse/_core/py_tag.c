@@ -15,9 +15,13 @@ fp_tag_new(DocumentObject *doc, uint32_t index)
     fp_state *st = fp_state_of_type(Py_TYPE(doc));
     /* no GC tracking: a Tag refers only to its Document, which never refers
      * back to tags, so Tags cannot be part of a cycle */
-    TagObject *t = PyObject_New(TagObject, st->Tag_type);
-    if (!t)
+    TagObject *t;
+    if (st->free_tags_n) {   /* a select or find_all makes hundreds: reuse the last ones' memory */
+        t = st->free_tags[--st->free_tags_n];
+        PyObject_Init((PyObject *)t, st->Tag_type);
+    } else if (!(t = PyObject_New(TagObject, st->Tag_type))) {
         return NULL;
+    }
     t->doc = (DocumentObject *)Py_NewRef(doc);
     t->index = index;
     return (PyObject *)t;
@@ -50,8 +54,12 @@ static void
 tag_dealloc(TagObject *t)
 {
     PyTypeObject *tp = Py_TYPE(t);
+    fp_state *st = fp_state_of_type(tp);
     Py_CLEAR(t->doc);
-    PyObject_Free(t);
+    if (st->free_tags_n < FP_FREE_TAGS)
+        st->free_tags[st->free_tags_n++] = t;
+    else
+        PyObject_Free(t);
     Py_DECREF(tp);
 }
 

@@ -44,6 +44,8 @@ extern const char *const fp_text_kw_names[FP_TEXT_KW__COUNT];
 enum { FP_SELECT_FN_SELECT, FP_SELECT_FN_SELECT_ONE, FP_SELECT_FN_MATCHES, FP_SELECT_FN_CLOSEST,
        FP_SELECT_FN__COUNT };
 
+enum { FP_FREE_TAGS = 256 };
+
 typedef struct {
     PyTypeObject *Document_type;
     PyTypeObject *Tag_type;
@@ -54,6 +56,9 @@ typedef struct {
     PyObject *select_fns[FP_SELECT_FN__COUNT];    /* fastparse.selectors functions by FP_SELECT_FN_*, on first use */
     PyObject *select_programs;  /* fastparse.selectors.cache.programs (css -> program), with select_fns */
     PyObject *text_kw[FP_TEXT_KW__COUNT];         /* get_text's keyword names, interned */
+    PyObject *utf_8;            /* "utf-8", interned: doc.encoding of most documents */
+    TagObject *free_tags[FP_FREE_TAGS];   /* memory of dead Tags, for the next ones (not objects) */
+    int free_tags_n;
 } fp_state;
 
 fp_state *fp_state_of_type(PyTypeObject *type);
