@@ -44,7 +44,18 @@ extern const char *const fp_text_kw_names[FP_TEXT_KW__COUNT];
 enum { FP_SELECT_FN_SELECT, FP_SELECT_FN_SELECT_ONE, FP_SELECT_FN_MATCHES, FP_SELECT_FN_CLOSEST,
        FP_SELECT_FN__COUNT };
 
+/* Dead Tags' memory kept for the next Tags (py_tag.c), except under
+ * AddressSanitizer, which must see every Tag freed to catch a use after free. */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define FP_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(FP_ASAN)
+enum { FP_FREE_TAGS = 0 };
+#else
 enum { FP_FREE_TAGS = 256 };
+#endif
 
 typedef struct {
     PyTypeObject *Document_type;
@@ -57,7 +68,7 @@ typedef struct {
     PyObject *select_programs;  /* fastparse.selectors.cache.programs (css -> program), with select_fns */
     PyObject *text_kw[FP_TEXT_KW__COUNT];         /* get_text's keyword names, interned */
     PyObject *utf_8;            /* "utf-8", interned: doc.encoding of most documents */
-    TagObject *free_tags[FP_FREE_TAGS];   /* memory of dead Tags, for the next ones (not objects) */
+    TagObject *free_tags[FP_FREE_TAGS + 1];   /* memory of dead Tags, for the next ones (not objects) */
     int free_tags_n;
 } fp_state;
 
