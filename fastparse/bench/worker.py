@@ -88,8 +88,7 @@ def time_job(s: dict, adapter, task: str, page: dict, want_output: bool) -> dict
 def serve(job: dict) -> int:
     """Answer page requests on stdin until {"end": true} (see the module docstring)."""
     answers = os.fdopen(os.dup(1), "w")
-    os.dup2(2, 1)            # a library's own prints must not corrupt the answers
-    sys.stdout = sys.stderr
+    os.dup2(2, 1)            # a library's own prints (Python's or C's, fd 1) go to stderr, not the answers
     adapter = _loaded(job)
 
     def answer(obj: dict) -> None:
