@@ -359,7 +359,7 @@ class _Parked:
         jf = run._job_file(stem, {"parser": parser, "settings": run.settings.as_dict(),
                                   "want_output": rnd == 0})
         self.parser, self.logf = parser, run.tmp / (stem + ".log")
-        self.err = open(self.logf, "w")
+        self.err = open(self.logf, "w")  # noqa: SIM115 — lives as long as the process; close() closes it
         self.proc = subprocess.Popen([sys.executable, "-m", "fastparse.bench.worker", "--serve", str(jf)],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.err,
                                      text=True, encoding="utf-8")
