@@ -4,12 +4,13 @@ deliberately wrong adapter. No timing assertions: only that the figures exist,
 are positive, and come from validated outputs."""
 from __future__ import annotations
 
+import itertools
 import json
-from datetime import datetime
 import os
 import subprocess
 import sys
 import textwrap
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -63,7 +64,7 @@ def test_each_page_goes_to_every_parser_in_turn(quick_run):
     installed, _ = adapters.available()
     assert len(when) > 5 and all(len(ts) == len(installed) for ts in when.values())
     spans = sorted((min(ts), max(ts), page) for page, ts in when.items())
-    for (_, end, page), (start, _, after) in zip(spans, spans[1:]):
+    for (_, end, page), (start, _, after) in itertools.pairwise(spans):
         assert end <= start, f"{after} was timed before every parser had done {page}"
 
 
