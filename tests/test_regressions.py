@@ -305,3 +305,23 @@ def test_body_end_tag_after_html_end_tag(source):
             assert tag.parent.span[0] <= tag.span[0] and tag.span[1] <= tag.parent.inner_span[1], tag
     body = doc.find("body")
     assert body.closed_by == "end-tag" and body.span[1] == source.rindex(b"</body>") + 7
+
+
+# ---- the sibling table answered what a run's own tables leave unanswered -----
+# Found by fuzz_engine.c (tests/fuzz/crashes/engine-select-sibling-table-unflagged)
+# while the per-document sibling table (select.h) was being added: a program whose
+# header asks for sibling positions but not per-type ones, with an :nth-of-type
+# test in it, matched with the table (which has per-type positions) and not
+# without it (a run allocates them only when the header asks). The table now
+# lends its per-type positions only to programs that ask for them. Only a crafted
+# program reaches this (the compiler sets the flags); a big document (256+
+# elements) gets the table.
+
+def test_sibling_table_answers_as_a_runs_own_tables():
+    import fastparse._core as core
+    data = (CRASHES / "engine-select-sibling-table-unflagged").read_bytes()
+    n = data[1] * 4
+    program, html = data[2:2 + n], data[2 + n:] + b"<i></i>" * 300
+    doc = fp.parse(html)
+    assert len(doc) >= 256
+    assert core._select_run(doc, program, 0) == core._select_run(doc, program, 0, False)

@@ -479,6 +479,36 @@ def test_tag_index_gives_the_same_results_as_a_scan():
         fp._core._select_run(doc, program("a"), 0, True, None)
 
 
+def test_sibling_table_gives_the_same_results_as_a_runs_own_tables():
+    # documents of 256+ elements get a sibling table on the first selector that asks
+    # for positions or siblings (py_select.c); _select_run(..., False) runs without it
+    cards = "".join(f'<div class="card c{k % 4}"><h3>{k}</h3><p class=price>{k}</p>'
+                    f'{"<span>new</span>" * (k % 3)}<em>x</em><p class=note>n</p></div>' for k in range(60))
+    page = f"<html><body><main id=m>{cards}</main><template><p id=t1></p><p id=t2></p></template>" \
+           "<ol><li>a<li>b<li>c</ol><section><p>only</p></section></body></html>"
+    doc = fp.parse(page)
+    assert len(doc) > 256
+    scopes = [doc, doc.select_one("#m"), doc.select_one("template"), doc.select_one("ol"),
+              *doc.select("div.card")[::7]]
+    for css in ["p:first-of-type", "p:last-of-type", "span:nth-of-type(2)", "*:nth-child(2)", "li:nth-last-child(1)",
+                "h3 + p", "p ~ span", "p ~ p", "span + em", ":only-of-type", "div:nth-child(3n+1) > h3",
+                "p:nth-last-of-type(2)", ":has(+ em)", "div:has(> span:nth-of-type(2)) p", "li + li", "p:only-child",
+                "h3 ~ :nth-child(even)", ":nth-child(2 of p)"]:
+        prog = program(css)
+        for node in scopes:
+            without = fp._core._select_run(node, prog, 0, False)
+            assert fp._core._select_run(node, prog, 0) == without, (css, node)
+        inside_template = {t.index for t in doc.select_one("template").select("*")}
+        matched = {t.index for t in doc.select(css)}
+        assert {t.index for t in doc if t.matches(css)} - inside_template == matched
+
+
+def test_select_one_returns_the_first_match_or_missing():
+    doc = fp.parse("<div><p id=a>1</p><p id=b>2</p></div>")
+    assert doc.select_one("p").id == "a" and doc.select_one("div").select_one("p + p").id == "b"
+    assert doc.select_one("p").select_one("p") is fp.MISSING and doc.select_one("table") is fp.MISSING
+
+
 def test_root_and_contains_results(doc):
     assert names(doc.select(":root")) == ["html"]
     assert ids(doc.select(':-soup-contains("three", "four")')) == [None, None, "main", "list", "l3", "l4"]

@@ -366,6 +366,7 @@ doc_dealloc(DocumentObject *d)
     PyMem_Free(d->char_checkpoints);
     PyMem_Free(d->line_starts);
     PyMem_Free(d->select_index);
+    PyMem_Free(d->select_siblings);
     Py_CLEAR(d->source);
     Py_CLEAR(d->encoding);
     Py_CLEAR(d->codec);

@@ -397,6 +397,8 @@ module_traverse(PyObject *m, visitproc visit, void *arg)
     for (int k = 0; k < FP_TEXT_KW__COUNT; k++)
         Py_VISIT(st->text_kw[k]);
     Py_VISIT(st->utf_8);
+    for (int k = 0; k < FP_CHECKED_PROGRAMS; k++)
+        Py_VISIT(st->checked[k]);
     return 0;
 }
 
@@ -416,6 +418,8 @@ module_clear(PyObject *m)
     for (int k = 0; k < FP_TEXT_KW__COUNT; k++)
         Py_CLEAR(st->text_kw[k]);
     Py_CLEAR(st->utf_8);
+    for (int k = 0; k < FP_CHECKED_PROGRAMS; k++)
+        Py_CLEAR(st->checked[k]);
     while (st->free_tags_n)
         PyObject_Free(st->free_tags[--st->free_tags_n]);
     return 0;

@@ -30,6 +30,25 @@ static const uint32_t *doc_index(DocumentObject *d, int *oom)
     return d->select_index;
 }
 
+/* d's sibling table when program prog asks for positions or siblings and d is
+ * big enough for a run's own tables to cost (select.h), built on first use
+ * like the tag index; else NULL. */
+static const uint32_t *doc_siblings(DocumentObject *d, const uint8_t *prog, int *oom)
+{
+    if (d->doc.n < FP_SELECT_INDEX_MIN || !(((const int32_t *)prog)[FP_SEL_H_FLAGS] & FP_SEL_F_SIBLINGS))
+        return NULL;
+    if (d->select_siblings == NULL) {
+        uint32_t *sib = PyMem_Malloc(fp_select_siblings_size(&d->doc));
+        if (sib == NULL || fp_select_siblings_build(&d->doc, sib) != 0) {
+            PyMem_Free(sib);
+            *oom = 1;
+            return NULL;
+        }
+        d->select_siblings = sib;
+    }
+    return d->select_siblings;
+}
+
 /* Resolves node to its document and scope: -1 for a Document, the index for a Tag. */
 static DocumentObject *node_scope(fp_state *st, PyObject *node, int32_t *scope)
 {
@@ -46,21 +65,36 @@ static DocumentObject *node_scope(fp_state *st, PyObject *node, int32_t *scope)
     return NULL;
 }
 
+/* fp_select_check(prog), skipped for a program among the last ones it
+ * passed: bytes never change, and a scraping loop runs the same few
+ * selectors thousands of times, where the check would be a tenth of a
+ * select_one. -1 with ValueError for a bad program. */
+static int check_program(fp_state *st, PyObject *prog)
+{
+    for (int k = 0; k < FP_CHECKED_PROGRAMS; k++)
+        if (st->checked[k] == prog)
+            return 0;
+    if (fp_select_check((const uint8_t *)PyBytes_AS_STRING(prog), (size_t)PyBytes_GET_SIZE(prog)) != 0) {
+        PyErr_SetString(PyExc_ValueError, "not a compiled selector program");
+        return -1;
+    }
+    Py_XSETREF(st->checked[st->checked_next], Py_NewRef(prog));
+    st->checked_next = (st->checked_next + 1) % FP_CHECKED_PROGRAMS;
+    return 0;
+}
+
 /* The program to run on d: `prog` itself, or for a legacy-encoded document
  * whose selector has non-ASCII strings, a copy with them in its encoding.
  * Returns a new reference, or NULL with an exception set. */
-static PyObject *program_for(DocumentObject *d, PyObject *prog)
+static PyObject *program_for(fp_state *st, DocumentObject *d, PyObject *prog)
 {
     if (!PyBytes_Check(prog)) {
         PyErr_Format(PyExc_TypeError, "program must be bytes, not %.100s", Py_TYPE(prog)->tp_name);
         return NULL;
     }
     const uint8_t *p = (const uint8_t *)PyBytes_AS_STRING(prog);
-    size_t len = (size_t)PyBytes_GET_SIZE(prog);
-    if (fp_select_check(p, len) != 0) {
-        PyErr_SetString(PyExc_ValueError, "not a compiled selector program");
+    if (check_program(st, prog) < 0)
         return NULL;
-    }
     if (d->codec == NULL || ((const int32_t *)p)[FP_SEL_H_NONASCII] == 0) {
         Py_INCREF(prog);
         return prog;
@@ -70,25 +104,27 @@ static PyObject *program_for(DocumentObject *d, PyObject *prog)
         return NULL;
     PyObject *out = PyObject_CallMethod(mod, "transcoded", "OO", prog, d->codec);
     Py_DECREF(mod);
-    if (out != NULL && (!PyBytes_Check(out) ||
-                        fp_select_check((const uint8_t *)PyBytes_AS_STRING(out),
-                                        (size_t)PyBytes_GET_SIZE(out)) != 0)) {
+    if (out != NULL && !PyBytes_Check(out)) {
         Py_DECREF(out);
-        PyErr_SetString(PyExc_ValueError, "transcoding produced a bad selector program");
+        PyErr_SetString(PyExc_TypeError, "transcoding produced no bytes");
         return NULL;
     }
+    if (out != NULL && check_program(st, out) < 0)
+        Py_CLEAR(out);
     return out;
 }
 
 /* The elements under node (a Document or a Tag) matching program prog, at most
- * limit (<= 0: all); indexed = 0 scans instead of using the tag index. */
-static PyObject *run_program(fp_state *st, PyObject *node, PyObject *prog_arg, Py_ssize_t limit, int indexed)
+ * limit (<= 0: all), as a list; with `first`, the first of them or MISSING
+ * (select_one). indexed = 0 scans instead of using the tag index. */
+static PyObject *run_program(fp_state *st, PyObject *node, PyObject *prog_arg, Py_ssize_t limit, int indexed,
+                             int first)
 {
     int32_t scope;
     DocumentObject *d = node_scope(st, node, &scope);
     if (d == NULL)
         return NULL;
-    PyObject *prog = program_for(d, prog_arg);
+    PyObject *prog = program_for(st, d, prog_arg);
     if (prog == NULL)
         return NULL;
     uint32_t cap = (limit <= 0 || limit > (Py_ssize_t)UINT32_MAX) ? UINT32_MAX : (uint32_t)limit;
@@ -96,26 +132,31 @@ static PyObject *run_program(fp_state *st, PyObject *node, PyObject *prog_arg, P
     size_t len = (size_t)PyBytes_GET_SIZE(prog);
     int oom = 0;
     const uint32_t *index = indexed ? doc_index(d, &oom) : NULL;
+    const uint32_t *siblings = indexed && !oom ? doc_siblings(d, p, &oom) : NULL;
     if (oom) {
         Py_DECREF(prog);
         return PyErr_NoMemory();
     }
-    fp_buf out = {0};
+    uint32_t small[64];   /* most selects find a few elements: no malloc for them */
+    fp_buf out = {(uint8_t *)small, 0, sizeof small, 1};
     fp_status status;
     uint32_t span = scope < 0 ? d->doc.n : d->doc.elems[scope].last - (uint32_t)scope;
     if (span < FP_SELECT_GIL_THRESHOLD) {
-        status = fp_select_run(&d->doc, scope, p, len, cap, index, &out);
+        status = fp_select_run(&d->doc, scope, p, len, cap, index, siblings, &out);
     } else {
         Py_BEGIN_ALLOW_THREADS
-        status = fp_select_run(&d->doc, scope, p, len, cap, index, &out);
+        status = fp_select_run(&d->doc, scope, p, len, cap, index, siblings, &out);
         Py_END_ALLOW_THREADS
     }
     Py_DECREF(prog);
     PyObject *result = NULL;
+    uint32_t n = (uint32_t)(out.len / sizeof(uint32_t));
     if (status != FP_OK)
         PyErr_NoMemory();
+    else if (first)
+        result = n ? fp_tag_new(d, ((const uint32_t *)out.data)[0]) : Py_NewRef(st->MISSING);
     else
-        result = fp_tag_list(d, (const uint32_t *)out.data, (uint32_t)(out.len / sizeof(uint32_t)));
+        result = fp_tag_list(d, (const uint32_t *)out.data, n);
     fp_buf_free(&out);
     return result;
 }
@@ -128,11 +169,13 @@ static PyObject *test_program(fp_state *st, PyObject *node, PyObject *prog_arg)
         return NULL;
     }
     TagObject *tag = (TagObject *)node;
-    PyObject *prog = program_for(tag->doc, prog_arg);
+    PyObject *prog = program_for(st, tag->doc, prog_arg);
     if (prog == NULL)
         return NULL;
-    int r = fp_select_test(&tag->doc->doc, tag->index, (const uint8_t *)PyBytes_AS_STRING(prog),
-                           (size_t)PyBytes_GET_SIZE(prog));
+    const uint8_t *p = (const uint8_t *)PyBytes_AS_STRING(prog);
+    int oom = 0;
+    const uint32_t *siblings = doc_siblings(tag->doc, p, &oom);
+    int r = oom ? -1 : fp_select_test(&tag->doc->doc, tag->index, p, (size_t)PyBytes_GET_SIZE(prog), siblings);
     Py_DECREF(prog);
     if (r < 0)
         return PyErr_NoMemory();
@@ -150,12 +193,9 @@ PyObject *fp_select_cached(fp_state *st, PyObject *node, int which, PyObject *cs
     PyObject *r;
     if (which == FP_SELECT_FN_MATCHES) {
         r = test_program(st, node, prog);
-    } else if (which == FP_SELECT_FN_SELECT) {
-        r = run_program(st, node, prog, 0, 1);
     } else {
-        PyObject *found = run_program(st, node, prog, 1, 1);
-        r = !found ? NULL : Py_NewRef(PyList_GET_SIZE(found) ? PyList_GET_ITEM(found, 0) : st->MISSING);
-        Py_XDECREF(found);
+        int one = which != FP_SELECT_FN_SELECT;
+        r = run_program(st, node, prog, one, 1, one);
     }
     Py_DECREF(prog);
     return r;
@@ -173,7 +213,7 @@ PyObject *fp_py_select_run(PyObject *module, PyObject *const *args, Py_ssize_t n
     Py_ssize_t limit = PyLong_AsSsize_t(args[2]);
     if (limit == -1 && PyErr_Occurred())
         return NULL;
-    return run_program((fp_state *)PyModule_GetState(module), args[0], args[1], limit, indexed);
+    return run_program((fp_state *)PyModule_GetState(module), args[0], args[1], limit, indexed, 0);
 }
 
 PyObject *fp_py_select_test(PyObject *module, PyObject *const *args, Py_ssize_t nargs)

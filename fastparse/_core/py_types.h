@@ -27,6 +27,8 @@ typedef struct {
     uint16_t default_skip[3];     /* tag ids of script, style, template present in this document */
     uint32_t *select_index;       /* lazy: the selector tag index (select.h), built on the first
                                    * select of a big document, under the GIL */
+    uint32_t *select_siblings;    /* lazy: the sibling table (select.h), likewise, on the first
+                                   * selector that asks for positions or siblings */
     PyObject *weakreflist;
 } DocumentObject;
 
@@ -57,6 +59,10 @@ enum { FP_FREE_TAGS = 0 };
 enum { FP_FREE_TAGS = 256 };
 #endif
 
+/* how many checked selector programs the module remembers: a scraping loop
+ * runs a handful of selectors over and over */
+enum { FP_CHECKED_PROGRAMS = 16 };
+
 typedef struct {
     PyTypeObject *Document_type;
     PyTypeObject *Tag_type;
@@ -68,6 +74,8 @@ typedef struct {
     PyObject *select_programs;  /* fastparse.selectors.cache.programs (css -> program), with select_fns */
     PyObject *text_kw[FP_TEXT_KW__COUNT];         /* get_text's keyword names, interned */
     PyObject *utf_8;            /* "utf-8", interned: doc.encoding of most documents */
+    PyObject *checked[FP_CHECKED_PROGRAMS];   /* selector programs fp_select_check passed (bytes never change) */
+    int checked_next;
     TagObject *free_tags[FP_FREE_TAGS + 1];   /* memory of dead Tags, for the next ones (not objects) */
     int free_tags_n;
 } fp_state;

@@ -50,17 +50,30 @@ int fp_select_check(const uint8_t *prog, size_t len);
 size_t fp_select_index_size(const fp_doc *doc);          /* bytes */
 void fp_select_index_build(const fp_doc *doc, uint32_t *out); /* out has index_size bytes */
 
+/* NOTE: an optional per-document sibling table (built once, kept by the
+ * binding): for each element its previous sibling and its 1-based position
+ * among its siblings from the start and from the end, overall and among those
+ * of its tag. Without it a run fills these per parent as it goes, in tables
+ * the size of the document: fine for one select over the document, but a
+ * select_one(":first-of-type") on each of a thousand cards would allocate and
+ * zero them a thousand times. Layout, 5 * n words: int32_t prev[n], then
+ * uint32_t pos[n], rpos[n], tpos[n], trpos[n]. */
+size_t fp_select_siblings_size(const fp_doc *doc);       /* bytes */
+int fp_select_siblings_build(const fp_doc *doc, uint32_t *out); /* -1: out of memory (scratch) */
+
 /* Appends to out (as uint32_t) the elements in scope matching the program,
  * in document order, at most `limit`. scope = -1: the whole document (and
  * :scope is :root); scope = i: the descendants of i, excluding i (and :scope
  * is i). Combinators may still reach outside the scope, as in soupsieve's
- * tag.select. index: NULL, or from fp_select_index_build for this document.
+ * tag.select. index: NULL, or from fp_select_index_build for this document;
+ * siblings: NULL, or from fp_select_siblings_build for it.
  * Touches no global state: safe without the GIL. */
 fp_status fp_select_run(const fp_doc *doc, int32_t scope, const uint8_t *prog, size_t len,
-                        uint32_t limit, const uint32_t *index, fp_buf *out);
+                        uint32_t limit, const uint32_t *index, const uint32_t *siblings, fp_buf *out);
 
-/* Whether element i matches (:scope is i): 1 yes, 0 no, -1 out of memory. */
-int fp_select_test(const fp_doc *doc, uint32_t i, const uint8_t *prog, size_t len);
+/* Whether element i matches (:scope is i): 1 yes, 0 no, -1 out of memory.
+ * siblings as for fp_select_run. */
+int fp_select_test(const fp_doc *doc, uint32_t i, const uint8_t *prog, size_t len, const uint32_t *siblings);
 
 /* ---- py_select.c (only where Python.h is included) ---- */
 #ifdef Py_PYTHON_H

@@ -1,9 +1,12 @@
-/* select_index.c — the per-document tag index (select.h): for each tag id,
- * its elements in document order, template contents left out. Built once per
- * document by the binding; lets `div.x` visit only the <div> elements. */
+/* select_index.c — what the binding builds once per document for the
+ * selector matcher (select.h): the tag index (for each tag id, its elements
+ * in document order, template contents left out), which lets `div.x` visit
+ * only the <div> elements; and the sibling table, which spares a scoped
+ * :nth-child or `+` the document-sized tables a run would fill. */
+#include <stdlib.h>
 #include <string.h>
 
-#include "select.h"
+#include "select_internal.h"
 
 size_t fp_select_index_size(const fp_doc *doc)
 {
@@ -41,3 +44,50 @@ void fp_select_index_build(const fp_doc *doc, uint32_t *out)
     off[0] = 0;
 }
 
+
+void fp_sel_fill_siblings(const fp_elem *el, uint32_t n, int32_t p, int32_t *prev, uint32_t *pos, uint32_t *rpos,
+                          uint32_t *tpos, uint32_t *trpos, uint32_t *tag_count)
+{
+    uint32_t k = 0, first = p < 0 ? 0 : (uint32_t)p + 1, end = p < 0 ? n : el[p].last + 1;
+    int32_t before = -1;
+    for (uint32_t x = first; x < end; x = el[x].last + 1) {
+        prev[x] = before;
+        before = (int32_t)x;
+        pos[x] = ++k;
+        if (tpos)
+            tpos[x] = ++tag_count[el[x].tag];
+    }
+    for (uint32_t x = first; x < end; x = el[x].last + 1) {
+        rpos[x] = k - pos[x] + 1;
+        if (tpos)
+            trpos[x] = tag_count[el[x].tag] - tpos[x] + 1;
+    }
+    if (tpos)
+        for (uint32_t x = first; x < end; x = el[x].last + 1)
+            tag_count[el[x].tag] = 0;
+}
+
+size_t fp_select_siblings_size(const fp_doc *doc)
+{
+    return 5 * sizeof(uint32_t) * (size_t)doc->n;
+}
+
+int fp_select_siblings_build(const fp_doc *doc, uint32_t *out)
+{
+    uint32_t n = doc->n, ntags = 0;
+    for (uint32_t e = 0; e < n; e++)
+        if (doc->elems[e].tag >= ntags)
+            ntags = doc->elems[e].tag + 1u;
+    uint32_t *tag_count = calloc(ntags ? ntags : 1, sizeof *tag_count);
+    if (!tag_count)
+        return -1;
+    int32_t *prev = (int32_t *)(void *)out;
+    uint32_t *pos = out + n, *rpos = out + 2 * (size_t)n, *tpos = out + 3 * (size_t)n, *trpos = out + 4 * (size_t)n;
+    /* every element is the child of one parent: O(n) over all of them */
+    fp_sel_fill_siblings(doc->elems, n, -1, prev, pos, rpos, tpos, trpos, tag_count);
+    for (uint32_t p = 0; p < n; p++)
+        if (doc->elems[p].last > p)
+            fp_sel_fill_siblings(doc->elems, n, (int32_t)p, prev, pos, rpos, tpos, trpos, tag_count);
+    free(tag_count);
+    return 0;
+}

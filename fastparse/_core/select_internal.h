@@ -24,20 +24,25 @@ typedef struct {
     uint32_t *pos, *rpos;      /* 1-based position from the start / from the end */
     uint32_t *tpos, *trpos;    /* ... among siblings of the same tag */
     uint32_t *tag_count;       /* scratch, indexed by tag id, zero between parents */
-    void **block;              /* owns the per-slot tables below */
-    uint8_t **has_memo;        /* per :has slot, per element: 0 unknown, 1 yes, 2 no */
-    uint8_t **nth_done;        /* per nth-of slot, per parent + 1 */
-    uint32_t **nth_pos, **nth_rpos;
+    int sib_borrowed;          /* prev..trpos are the document's sibling table: all filled, not ours */
+    int sib_owned;             /* siblings_ready allocated sib_done..tag_count (some may be NULL: oom) */
+    void **block;              /* owns the per-slot tables below; small_block when they fit */
+    /* per-slot memos, paged (select_match.c, memo_at): each slot holds a page table */
+    void **has_memo;           /* per :has slot, per element: 0 unknown, 1 yes, 2 no */
+    void **nth_done;           /* per nth-of slot, per parent + 1: positions filled */
+    void **nth_pos, **nth_rpos;   /* ... per element: uint32_t positions among matching siblings */
     fp_buf text, val;          /* scratch: :contains text, decoded attribute values */
     int32_t *chosen_option;    /* per <select> + 1: its selected option + 1 (0 unknown, -1 none) */
     int t_select, t_option, t_optgroup, t_hr, t_datalist, t_input, t_form, t_template;
-    /* descendant combinators: per (complex selector, compound), per element, the
-     * answer of the walk up from it (0 unknown, else result + 1); runs only */
-    struct { const int32_t *cx; int32_t k; uint8_t *memo; } up[16];
     int32_t *lang_from;        /* :lang(): per element, who gives its language (select_lang.c) */
     int32_t meta_lang;         /* <meta http-equiv=content-language>: -2 unknown, -1 none */
     int nup, up_ok;
     int oom;
+    /* ctx_init zeroes everything above; what follows is read only once written */
+    /* descendant combinators: per (complex selector, compound), per element, the
+     * answer of the walk up from it (0 unknown, else result + 1); runs only */
+    struct { const int32_t *cx; int32_t k; uint8_t *memo; } up[16];   /* [0, nup) */
+    void *small_block[8];      /* block, for programs with few slots (zeroed when used) */
 } fp_sel_ctx;
 
 enum { TAG_ID_SPACE = 65536 }; /* fp_elem.tag is a uint16_t */
@@ -55,6 +60,12 @@ static inline int bytes_eq(const uint8_t *a, const uint8_t *b, size_t n, int ica
             return 0;
     return 1;
 }
+
+/* select_index.c: positions among the children of p (-1: the top level),
+ * into arrays indexed by element; tpos/trpos may be NULL, else tag_count is
+ * zero scratch indexed by tag id and is left zero. */
+void fp_sel_fill_siblings(const fp_elem *el, uint32_t n, int32_t p, int32_t *prev, uint32_t *pos, uint32_t *rpos,
+                          uint32_t *tpos, uint32_t *trpos, uint32_t *tag_count);
 
 /* select_match.c */
 void *fp_sel_zalloc(fp_sel_ctx *c, size_t count, size_t size); /* calloc; sets c->oom on failure */

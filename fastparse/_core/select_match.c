@@ -6,6 +6,7 @@
  * NOTE: a <template>'s contents are not in the document (DOM 4.8: they live in a
  * separate fragment), so matching never enters a template from outside and
  * never climbs out of one: its element is empty and has no descendants. */
+#include <stddef.h>
 #include <stdlib.h>
 #if defined(__SSE2__) && defined(__GNUC__)
 #include <emmintrin.h>
@@ -165,8 +166,11 @@ void *fp_sel_zalloc(fp_sel_ctx *c, size_t count, size_t size)
  * linear even on a list of 10,000 <li>. */
 static int siblings_ready(fp_sel_ctx *c, int32_t p)
 {
-    if (!c->sib_done) {
+    if (c->sib_borrowed)
+        return 1;
+    if (!c->sib_owned) {
         size_t n = c->n;
+        c->sib_owned = 1;
         c->sib_done = fp_sel_zalloc(c, n + 1, 1);
         c->prev = fp_sel_zalloc(c, n, sizeof(int32_t));
         c->pos = fp_sel_zalloc(c, n, sizeof(uint32_t));
@@ -176,29 +180,12 @@ static int siblings_ready(fp_sel_ctx *c, int32_t p)
             c->trpos = fp_sel_zalloc(c, n, sizeof(uint32_t));
             c->tag_count = fp_sel_zalloc(c, TAG_ID_SPACE, sizeof(uint32_t));
         }
-        if (c->oom)
-            return 0;
     }
+    if (c->oom)
+        return 0;
     if (c->sib_done[p + 1])
         return 1;
-    const fp_elem *el = c->el;
-    uint32_t k = 0, end = child_end(c, p);
-    int32_t before = -1;
-    for (uint32_t x = first_child(p); x < end; x = el[x].last + 1) {
-        c->prev[x] = before;
-        before = (int32_t)x;
-        c->pos[x] = ++k;
-        if (c->tpos)
-            c->tpos[x] = ++c->tag_count[el[x].tag];
-    }
-    for (uint32_t x = first_child(p); x < end; x = el[x].last + 1) {
-        c->rpos[x] = k - c->pos[x] + 1;
-        if (c->tpos)
-            c->trpos[x] = c->tag_count[el[x].tag] - c->tpos[x] + 1;
-    }
-    if (c->tpos)
-        for (uint32_t x = first_child(p); x < end; x = el[x].last + 1)
-            c->tag_count[el[x].tag] = 0;
+    fp_sel_fill_siblings(c->el, c->n, p, c->prev, c->pos, c->rpos, c->tpos, c->trpos, c->tag_count);
     c->sib_done[p + 1] = 1;
     return 1;
 }
@@ -224,27 +211,86 @@ static int anb(int64_t a, int64_t b, int64_t pos)
     return d % a == 0 && d / a >= 0;
 }
 
+/* NOTE: the per-element memos of a run (:has answers, :nth-child(An+B of S)
+ * positions) are paged: zero until written, a page of 1024 entries allocated
+ * on first write. A select_one scoped to one card of a 100,000-element page
+ * then touches a page or two, where tables the size of the document would be
+ * allocated and zeroed on every call. *table is a slot's page table (NULL
+ * until first use). */
+enum { MEMO_PAGE_BITS = 10 };
+
+static uint8_t *memo_at(fp_sel_ctx *c, void **table, uint32_t i, size_t width)
+{
+    uint8_t **pages = *table;
+    if (!pages && !(pages = *table = fp_sel_zalloc(c, (c->n >> MEMO_PAGE_BITS) + 1, sizeof *pages)))
+        return NULL;
+    uint8_t **page = &pages[i >> MEMO_PAGE_BITS];
+    if (!*page && !(*page = fp_sel_zalloc(c, (size_t)1 << MEMO_PAGE_BITS, width)))
+        return NULL;
+    return *page + (size_t)(i & ((1u << MEMO_PAGE_BITS) - 1)) * width;
+}
+
+/* an entry's value, 0 where nothing was written (no page is allocated to say so) */
+static uint8_t memo_byte(const void *table, uint32_t i)
+{
+    uint8_t *const *pages = table;
+    const uint8_t *page = pages ? pages[i >> MEMO_PAGE_BITS] : NULL;
+    return page ? page[i & ((1u << MEMO_PAGE_BITS) - 1)] : 0;
+}
+
+/* writes are dropped when out of memory: c->oom already fails the run */
+static void memo_set_byte(fp_sel_ctx *c, void **table, uint32_t i, uint8_t v)
+{
+    uint8_t *p = memo_at(c, table, i, 1);
+    if (p)
+        *p = v;
+}
+
+static uint32_t memo_u32(const void *table, uint32_t i)
+{
+    uint8_t *const *pages = table;
+    const uint8_t *page = pages ? pages[i >> MEMO_PAGE_BITS] : NULL;
+    uint32_t v = 0;
+    if (page)
+        memcpy(&v, page + (size_t)(i & ((1u << MEMO_PAGE_BITS) - 1)) * sizeof v, sizeof v);
+    return v;
+}
+
+static void memo_set_u32(fp_sel_ctx *c, void **table, uint32_t i, uint32_t v)
+{
+    uint8_t *p = memo_at(c, table, i, sizeof v);
+    if (p)
+        memcpy(p, &v, sizeof v);
+}
+
+static void memo_free(void *table, uint32_t n)
+{
+    uint8_t **pages = table;
+    if (!pages)
+        return;
+    for (uint32_t k = 0; k <= n >> MEMO_PAGE_BITS; k++)
+        free(pages[k]);
+    free(pages);
+}
+
 /* :nth-child(An+B of S): position of e among its siblings matching S. */
 static int nth_of_position(fp_sel_ctx *c, int32_t slot, int32_t list, uint32_t e, int last, uint32_t *out)
 {
-    if (!c->nth_done[slot]) {
-        c->nth_done[slot] = fp_sel_zalloc(c, c->n + 1, 1);
-        c->nth_pos[slot] = fp_sel_zalloc(c, c->n, sizeof(uint32_t));
-        c->nth_rpos[slot] = fp_sel_zalloc(c, c->n, sizeof(uint32_t));
+    int32_t p = c->el[e].parent;
+    void **pos = &c->nth_pos[slot], **rpos = &c->nth_rpos[slot];
+    if (!memo_byte(c->nth_done[slot], (uint32_t)(p + 1))) {
+        uint32_t k = 0, end = child_end(c, p);
+        for (uint32_t x = first_child(p); x < end; x = c->el[x].last + 1)
+            memo_set_u32(c, pos, x, match_list(c, list, x) ? ++k : 0);
+        for (uint32_t x = first_child(p); x < end; x = c->el[x].last + 1) {
+            uint32_t at = memo_u32(*pos, x);
+            memo_set_u32(c, rpos, x, at ? k - at + 1 : 0);
+        }
+        memo_set_byte(c, &c->nth_done[slot], (uint32_t)(p + 1), 1);
         if (c->oom)
             return 0;
     }
-    int32_t p = c->el[e].parent;
-    uint32_t *pos = c->nth_pos[slot], *rpos = c->nth_rpos[slot];
-    if (!c->nth_done[slot][p + 1]) {
-        uint32_t k = 0, end = child_end(c, p);
-        for (uint32_t x = first_child(p); x < end; x = c->el[x].last + 1)
-            pos[x] = match_list(c, list, x) ? ++k : 0;
-        for (uint32_t x = first_child(p); x < end; x = c->el[x].last + 1)
-            rpos[x] = pos[x] ? k - pos[x] + 1 : 0;
-        c->nth_done[slot][p + 1] = 1;
-    }
-    *out = last ? rpos[e] : pos[e];
+    *out = memo_u32(last ? *rpos : *pos, e);
     return *out != 0;
 }
 
@@ -398,13 +444,6 @@ static int test_contains(fp_sel_ctx *c, const int32_t *t, uint32_t e)
     return 0;
 }
 
-static uint8_t *has_memo(fp_sel_ctx *c, int32_t slot)
-{
-    if (!c->has_memo[slot])
-        c->has_memo[slot] = fp_sel_zalloc(c, c->n, 1);
-    return c->has_memo[slot];
-}
-
 /* NOTE: :has(K C) with one combinator and one compound (the compiler rewrites
  * longer relative selectors into nested one-step :has). Descendant and later-
  * sibling answers are memoised per element, so asking every element of a page
@@ -425,11 +464,10 @@ static int test_has(fp_sel_ctx *c, const int32_t *t, uint32_t e)
         int32_t s = next_sibling(c, e);
         return s >= 0 && match_compound(c, target, (uint32_t)s);
     }
-    uint8_t *m = has_memo(c, t[3]);
-    if (!m)
-        return 0;
-    if (m[e])
-        return m[e] == 1;
+    void **m = &c->has_memo[t[3]];
+    uint8_t known = memo_byte(*m, e);
+    if (known)
+        return known == 1;
     if (comb == FP_SEL_COMB_LATER) {
         uint32_t end = child_end(c, el[e].parent), s = el[e].last + 1;
         uint8_t r = 2;
@@ -438,33 +476,30 @@ static int test_has(fp_sel_ctx *c, const int32_t *t, uint32_t e)
                 r = 1;
                 break;
             }
-            if (m[s]) {
-                r = m[s];
+            if ((known = memo_byte(*m, s)) != 0) {
+                r = known;
                 break;
             }
         }
         for (uint32_t x = e; x < s; x = el[x].last + 1)
-            m[x] = r;
+            memo_set_byte(c, m, x, r);
         return r == 1;
     }
     /* descendant: scan the subtree, skipping subtrees already known not to have one */
     for (uint32_t d = e + 1; d <= el[e].last;) {
-        int found = match_compound(c, target, d) || m[d] == 1;
-        if (found) {
+        if (match_compound(c, target, d) || memo_byte(*m, d) == 1) {
             for (int32_t a = el[d].parent; a >= 0 && (uint32_t)a != e; a = el[a].parent)
-                m[a] = 1; /* were provisionally "no" */
-            m[e] = 1;
+                memo_set_byte(c, m, (uint32_t)a, 1); /* were provisionally "no" */
+            memo_set_byte(c, m, e, 1);
             return 1;
         }
-        if (m[d] == 2 || is_template(c, d)) {
-            m[d] = 2;
-            d = el[d].last + 1;
-        } else {
-            m[d] = 2; /* provisional: corrected above if a match turns up inside */
-            d++;
-        }
+        /* a subtree known not to have one is skipped; otherwise "no" is provisional:
+         * corrected above if a match turns up inside */
+        int skip = memo_byte(*m, d) == 2 || is_template(c, d);
+        memo_set_byte(c, m, d, 2);
+        d = skip ? el[d].last + 1 : d + 1;
     }
-    m[e] = 2;
+    memo_set_byte(c, m, e, 2);
     return 0;
 }
 
@@ -740,8 +775,9 @@ static int compound_never(const fp_sel_ctx *c, int32_t at, const uint32_t *index
 /* index: the tag index when it covers the run (scope outside templates), else NULL */
 static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t *f, const uint32_t *index)
 {
-    memset(f, 0, sizeof *f);
-    f->tag = -1;
+    f->tag = -1;   /* no memset: needle[] is read only below n */
+    f->never = 0;
+    f->n = 0;
     const int32_t *w = c->w;
     /* `nav a` on a page without <nav>: every compound of the chain must match */
     for (int32_t k = 0; k < cx[1]; k++)
@@ -806,9 +842,11 @@ static int prefilter_pass(const fp_sel_ctx *c, const prefilter_t *f, uint32_t e,
 
 /* ---------------------------------------------------------------- setup */
 
-static int ctx_init(fp_sel_ctx *c, const fp_doc *doc, int32_t scope, const uint8_t *prog)
+static int ctx_init(fp_sel_ctx *c, const fp_doc *doc, int32_t scope, const uint8_t *prog, const uint32_t *siblings)
 {
-    memset(c, 0, sizeof *c);
+    /* up[] and small_block are left out: a select_one in a loop would spend
+     * more on zeroing them than on matching */
+    memset(c, 0, offsetof(fp_sel_ctx, up));
     c->doc = doc;
     c->el = doc->elems;
     c->n = doc->n;
@@ -817,18 +855,32 @@ static int ctx_init(fp_sel_ctx *c, const fp_doc *doc, int32_t scope, const uint8
     c->scope = scope;
     c->flags = c->w[FP_SEL_H_FLAGS];
     c->meta_lang = -2;
+    if (siblings) {
+        uint32_t n = doc->n;
+        c->sib_borrowed = 1;
+        c->prev = (int32_t *)(void *)siblings;
+        c->pos = (uint32_t *)(siblings + n);
+        c->rpos = (uint32_t *)(siblings + 2 * (size_t)n);
+        if (c->flags & FP_SEL_F_OF_TYPE) {   /* as the run's own tables: none unless asked for */
+            c->tpos = (uint32_t *)(siblings + 3 * (size_t)n);
+            c->trpos = (uint32_t *)(siblings + 4 * (size_t)n);
+        }
+    }
     int32_t ntags = c->w[FP_SEL_H_NTAGS], nhas = c->w[FP_SEL_H_NHAS], nnth = c->w[FP_SEL_H_NNTHOF];
     /* one block for the per-slot tables: most programs need a few words */
     size_t nptr = (size_t)nhas + 3 * (size_t)nnth;
     size_t nint = ((size_t)ntags * sizeof(int) + sizeof(void *) - 1) / sizeof(void *);
-    void **block = fp_sel_zalloc(c, nptr + nint, sizeof(void *));
-    if (!block)
+    /* a select_one in a scraping loop runs a few-word program: no calloc */
+    void **block;
+    if (nptr + nint <= 8)
+        block = memset(c->small_block, 0, sizeof c->small_block);
+    else if (!(block = fp_sel_zalloc(c, nptr + nint, sizeof(void *))))
         return -1;
     c->block = block;
-    c->has_memo = (uint8_t **)block;
-    c->nth_done = (uint8_t **)(block + nhas);
-    c->nth_pos = (uint32_t **)(block + nhas + nnth);
-    c->nth_rpos = (uint32_t **)(block + nhas + 2 * (size_t)nnth);
+    c->has_memo = block;
+    c->nth_done = block + nhas;
+    c->nth_pos = block + nhas + nnth;
+    c->nth_rpos = block + nhas + 2 * (size_t)nnth;
     c->tag_ids = (int *)(void *)(block + nptr);
     /* known names: their ids are fixed (tags_gen.h) */
     int forms = (c->flags & FP_SEL_F_FORMS) != 0;
@@ -848,29 +900,39 @@ static int ctx_init(fp_sel_ctx *c, const fp_doc *doc, int32_t scope, const uint8
     return 0;
 }
 
+/* Most runs allocate nothing but what they found: the frees are skipped, not
+ * made on NULL, since a select_one in a loop would spend a tenth of its time
+ * calling free(). */
 static void ctx_free(fp_sel_ctx *c)
 {
     for (int j = 0; j < c->nup; j++)
         free(c->up[j].memo);
     for (int32_t k = 0; c->has_memo && k < c->w[FP_SEL_H_NHAS]; k++)
-        free(c->has_memo[k]);
+        memo_free(c->has_memo[k], c->n);
     for (int32_t k = 0; c->nth_done && k < c->w[FP_SEL_H_NNTHOF]; k++) {
-        free(c->nth_done[k]);
-        free(c->nth_pos[k]);
-        free(c->nth_rpos[k]);
+        memo_free(c->nth_done[k], c->n);
+        memo_free(c->nth_pos[k], c->n);
+        memo_free(c->nth_rpos[k], c->n);
     }
-    free(c->block);
-    free(c->sib_done);
-    free(c->prev);
-    free(c->pos);
-    free(c->rpos);
-    free(c->tpos);
-    free(c->trpos);
-    free(c->tag_count);
-    free(c->chosen_option);
-    free(c->lang_from);
-    fp_buf_free(&c->text);
-    fp_buf_free(&c->val);
+    if (c->block != c->small_block)
+        free(c->block);
+    if (c->sib_owned) {
+        free(c->sib_done);
+        free(c->prev);
+        free(c->pos);
+        free(c->rpos);
+        free(c->tpos);
+        free(c->trpos);
+        free(c->tag_count);
+    }
+    if (c->chosen_option)
+        free(c->chosen_option);
+    if (c->lang_from)
+        free(c->lang_from);
+    if (c->text.data)
+        fp_buf_free(&c->text);
+    if (c->val.data)
+        fp_buf_free(&c->val);
 }
 
 /* The run over the tag index, when the rightmost compound of every complex
@@ -922,8 +984,11 @@ static void run_indexed(fp_sel_ctx *c, const int32_t *root, const prefilter_t *p
     }
 }
 
-static int inside_template(const fp_sel_ctx *c, int32_t e)
+/* index: the tag index, whose template list answers at once for most documents */
+static int inside_template(const fp_sel_ctx *c, int32_t e, const uint32_t *index)
 {
+    if (index[0] <= FP_TAG_TEMPLATE || index[1 + FP_TAG_TEMPLATE] == index[2 + FP_TAG_TEMPLATE])
+        return 0;   /* the document has no <template> */
     for (; e >= 0; e = c->el[e].parent)
         if (is_template(c, (uint32_t)e))
             return 1;
@@ -931,11 +996,11 @@ static int inside_template(const fp_sel_ctx *c, int32_t e)
 }
 
 fp_status fp_select_run(const fp_doc *doc, int32_t scope, const uint8_t *prog, size_t len,
-                        uint32_t limit, const uint32_t *index, fp_buf *out)
+                        uint32_t limit, const uint32_t *index, const uint32_t *siblings, fp_buf *out)
 {
     (void)len;
     fp_sel_ctx c;
-    if (ctx_init(&c, doc, scope, prog) != 0) {
+    if (ctx_init(&c, doc, scope, prog, siblings) != 0) {
         ctx_free(&c);
         return FP_ENOMEM;
     }
@@ -944,7 +1009,7 @@ fp_status fp_select_run(const fp_doc *doc, int32_t scope, const uint8_t *prog, s
     int32_t ncx = root[1];
     prefilter_t pf[PREFILTER_MAX];
     int filtered = ncx <= PREFILTER_MAX;
-    if (index && inside_template(&c, scope))
+    if (index && inside_template(&c, scope, index))
         index = NULL;   /* it leaves template contents out */
     for (int32_t k = 0; filtered && k < ncx; k++)
         prefilter_build(&c, c.w + root[2 + k], &pf[k], index);
@@ -977,12 +1042,12 @@ fp_status fp_select_run(const fp_doc *doc, int32_t scope, const uint8_t *prog, s
     return oom ? FP_ENOMEM : FP_OK;
 }
 
-int fp_select_test(const fp_doc *doc, uint32_t i, const uint8_t *prog, size_t len)
+int fp_select_test(const fp_doc *doc, uint32_t i, const uint8_t *prog, size_t len, const uint32_t *siblings)
 {
     (void)len;
     fp_sel_ctx c;
     int r = -1;
-    if (ctx_init(&c, doc, (int32_t)i, prog) == 0) {
+    if (ctx_init(&c, doc, (int32_t)i, prog, siblings) == 0) {
         r = match_list(&c, c.w[FP_SEL_H_ROOT], i);
         if (c.oom)
             r = -1;

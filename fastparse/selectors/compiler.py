@@ -73,6 +73,8 @@ class Compiler:
 
     def complex(self, cx: n.Complex) -> int:
         comps = [self.compound(c) for c in cx.compounds]
+        if any(comb in "+~" for comb in cx.combinators):
+            self.flags |= op.F_SIBLINGS
         words = [op.OP_COMPLEX, len(comps), comps[-1]]
         for k in range(len(comps) - 2, -1, -1):
             words += [op.COMBINATOR_CODES[cx.combinators[k]], comps[k]]

@@ -233,7 +233,8 @@ check_prescan(const uint8_t *buf, size_t len)
 }
 
 /* A program the checker accepts must run without faults, in order, in range,
- * and give the same elements with and without the per-document tag index. */
+ * and give the same elements with and without the per-document tag index and
+ * sibling table; fp_select_test must agree with and without the table. */
 static void
 check_select(const fp_doc *d, const uint8_t *raw, size_t nbytes)
 {
@@ -245,13 +246,16 @@ check_select(const fp_doc *d, const uint8_t *raw, size_t nbytes)
         uint32_t *index = malloc(isize ? isize : 4);
         CHECK(index != NULL);
         fp_select_index_build(d, index);
+        size_t ssize = fp_select_siblings_size(d);
+        uint32_t *siblings = malloc(ssize ? ssize : 4);
+        CHECK(siblings != NULL && fp_select_siblings_build(d, siblings) == 0);
         fp_buf plain = {0}, indexed = {0};
         int32_t scopes[2] = {-1, d->n ? 0 : -1};
         for (int k = 0; k < 2; k++) {
             plain.len = indexed.len = 0;
-            CHECK(fp_select_run(d, scopes[k], (const uint8_t *)prog, nbytes, UINT32_MAX, NULL,
+            CHECK(fp_select_run(d, scopes[k], (const uint8_t *)prog, nbytes, UINT32_MAX, NULL, NULL,
                                 &plain) == FP_OK);
-            CHECK(fp_select_run(d, scopes[k], (const uint8_t *)prog, nbytes, UINT32_MAX, index,
+            CHECK(fp_select_run(d, scopes[k], (const uint8_t *)prog, nbytes, UINT32_MAX, index, siblings,
                                 &indexed) == FP_OK);
             CHECK(plain.len == indexed.len &&
                   (plain.len == 0 || memcmp(plain.data, indexed.data, plain.len) == 0));
@@ -259,15 +263,18 @@ check_select(const fp_doc *d, const uint8_t *raw, size_t nbytes)
             for (size_t m = 0; m < plain.len / 4; m++) {
                 CHECK(hit[m] < d->n);
                 CHECK(m == 0 || hit[m] > hit[m - 1]);
-                CHECK(fp_select_test(d, hit[m], (const uint8_t *)prog, nbytes) == 1 ||
+                CHECK(fp_select_test(d, hit[m], (const uint8_t *)prog, nbytes, NULL) == 1 ||
                       scopes[k] >= 0);  /* :scope differs between the two calls */
             }
         }
-        for (uint32_t i = 0; i < d->n && i < 64; i++)
-            CHECK(fp_select_test(d, i, (const uint8_t *)prog, nbytes) >= 0);
+        for (uint32_t i = 0; i < d->n && i < 64; i++) {
+            int r = fp_select_test(d, i, (const uint8_t *)prog, nbytes, NULL);
+            CHECK(r >= 0 && fp_select_test(d, i, (const uint8_t *)prog, nbytes, siblings) == r);
+        }
         fp_buf_free(&plain);
         fp_buf_free(&indexed);
         free(index);
+        free(siblings);
     }
     free(prog);
 }
