@@ -31,22 +31,24 @@ static const uint32_t *doc_index(DocumentObject *d, int *oom)
 }
 
 /* d's sibling table when program prog asks for positions or siblings and d is
- * big enough for a run's own tables to cost (select.h), built on first use
- * like the tag index; else NULL. */
-static const uint32_t *doc_siblings(DocumentObject *d, const uint8_t *prog, int *oom)
+ * big enough for a run's own tables to cost (select.h); else NULL. Built on
+ * the first `scoped` run (a Tag's select, select_one, matches), where a run
+ * would allocate document-sized tables to answer for a few elements, again
+ * on every call. A run over the whole document fills only the parents it
+ * visits, which costs less than building the table: it uses one already
+ * built but does not build it. */
+static const uint32_t *doc_siblings(DocumentObject *d, const uint8_t *prog, int scoped, int *oom)
 {
-    if (d->doc.n < FP_SELECT_INDEX_MIN || !(((const int32_t *)prog)[FP_SEL_H_FLAGS] & FP_SEL_F_SIBLINGS))
+    if (d->select_siblings != NULL || d->doc.n < FP_SELECT_INDEX_MIN || !scoped ||
+        !(((const int32_t *)prog)[FP_SEL_H_FLAGS] & FP_SEL_F_SIBLINGS))
+        return d->select_siblings;
+    uint32_t *sib = PyMem_Malloc(fp_select_siblings_size(&d->doc));
+    if (sib == NULL || fp_select_siblings_build(&d->doc, sib) != 0) {
+        PyMem_Free(sib);
+        *oom = 1;
         return NULL;
-    if (d->select_siblings == NULL) {
-        uint32_t *sib = PyMem_Malloc(fp_select_siblings_size(&d->doc));
-        if (sib == NULL || fp_select_siblings_build(&d->doc, sib) != 0) {
-            PyMem_Free(sib);
-            *oom = 1;
-            return NULL;
-        }
-        d->select_siblings = sib;
     }
-    return d->select_siblings;
+    return d->select_siblings = sib;
 }
 
 /* Resolves node to its document and scope: -1 for a Document, the index for a Tag. */
@@ -132,7 +134,7 @@ static PyObject *run_program(fp_state *st, PyObject *node, PyObject *prog_arg, P
     size_t len = (size_t)PyBytes_GET_SIZE(prog);
     int oom = 0;
     const uint32_t *index = indexed ? doc_index(d, &oom) : NULL;
-    const uint32_t *siblings = indexed && !oom ? doc_siblings(d, p, &oom) : NULL;
+    const uint32_t *siblings = indexed && !oom ? doc_siblings(d, p, scope >= 0, &oom) : NULL;
     if (oom) {
         Py_DECREF(prog);
         return PyErr_NoMemory();
@@ -174,7 +176,7 @@ static PyObject *test_program(fp_state *st, PyObject *node, PyObject *prog_arg)
         return NULL;
     const uint8_t *p = (const uint8_t *)PyBytes_AS_STRING(prog);
     int oom = 0;
-    const uint32_t *siblings = doc_siblings(tag->doc, p, &oom);
+    const uint32_t *siblings = doc_siblings(tag->doc, p, 1, &oom);
     int r = oom ? -1 : fp_select_test(&tag->doc->doc, tag->index, p, (size_t)PyBytes_GET_SIZE(prog), siblings);
     Py_DECREF(prog);
     if (r < 0)
