@@ -8,19 +8,25 @@
 
 #include "select_internal.h"
 
-size_t fp_select_index_size(const fp_doc *doc)
+/* one more than the largest tag id in the document: the tables indexed by tag */
+static uint32_t tag_space(const fp_doc *doc)
 {
     uint32_t ntags = 0;
     for (uint32_t e = 0; e < doc->n; e++)
         if (doc->elems[e].tag >= ntags)
             ntags = doc->elems[e].tag + 1u;
-    return sizeof(uint32_t) * (2 + (size_t)ntags + doc->n);
+    return ntags;
+}
+
+size_t fp_select_index_size(const fp_doc *doc)
+{
+    return sizeof(uint32_t) * (2 + (size_t)tag_space(doc) + doc->n);
 }
 
 void fp_select_index_build(const fp_doc *doc, uint32_t *out)
 {
     const fp_elem *el = doc->elems;
-    uint32_t ntags = (uint32_t)(fp_select_index_size(doc) / sizeof(uint32_t)) - 2 - doc->n;
+    uint32_t ntags = tag_space(doc);
     int tmpl = fp_tag_lookup(doc, (const uint8_t *)"template", 8);
     uint32_t *off = out + 1, *list = out + 2 + ntags;
     memset(out, 0, sizeof(uint32_t) * (2 + (size_t)ntags));
@@ -69,20 +75,18 @@ void fp_sel_fill_siblings(const fp_elem *el, uint32_t n, int32_t p, int32_t *pre
 
 size_t fp_select_siblings_size(const fp_doc *doc)
 {
-    return 5 * sizeof(uint32_t) * (size_t)doc->n;
+    return FP_SIB__COUNT * sizeof(uint32_t) * (size_t)doc->n;
 }
 
 int fp_select_siblings_build(const fp_doc *doc, uint32_t *out)
 {
-    uint32_t n = doc->n, ntags = 0;
-    for (uint32_t e = 0; e < n; e++)
-        if (doc->elems[e].tag >= ntags)
-            ntags = doc->elems[e].tag + 1u;
+    uint32_t n = doc->n, ntags = tag_space(doc);
     uint32_t *tag_count = calloc(ntags ? ntags : 1, sizeof *tag_count);
     if (!tag_count)
         return -1;
-    int32_t *prev = (int32_t *)(void *)out;
-    uint32_t *pos = out + n, *rpos = out + 2 * (size_t)n, *tpos = out + 3 * (size_t)n, *trpos = out + 4 * (size_t)n;
+    int32_t *prev = (int32_t *)(void *)fp_sib_column(out, n, FP_SIB_PREV);
+    uint32_t *pos = fp_sib_column(out, n, FP_SIB_POS), *rpos = fp_sib_column(out, n, FP_SIB_RPOS);
+    uint32_t *tpos = fp_sib_column(out, n, FP_SIB_TPOS), *trpos = fp_sib_column(out, n, FP_SIB_TRPOS);
     /* every element is the child of one parent: O(n) over all of them */
     fp_sel_fill_siblings(doc->elems, n, -1, prev, pos, rpos, tpos, trpos, tag_count);
     for (uint32_t p = 0; p < n; p++)

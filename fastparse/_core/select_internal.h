@@ -24,13 +24,14 @@ typedef struct {
     uint32_t *pos, *rpos;      /* 1-based position from the start / from the end */
     uint32_t *tpos, *trpos;    /* ... among siblings of the same tag */
     uint32_t *tag_count;       /* scratch, indexed by tag id, zero between parents */
-    int sib_borrowed;          /* prev..trpos are the document's sibling table: all filled, not ours */
-    int sib_owned;             /* siblings_ready allocated sib_done..tag_count (some may be NULL: oom) */
+    /* where prev..trpos come from: none yet; allocated by siblings_ready (ours to
+     * free, some may be NULL: oom); the document's sibling table (all filled) */
+    enum { SIB_NONE, SIB_OWNED, SIB_BORROWED } sib;
     void **block;              /* owns the per-slot tables below; small_block when they fit */
     /* per-slot memos, paged (select_match.c, memo_at): each slot holds a page table */
     void **has_memo;           /* per :has slot, per element: 0 unknown, 1 yes, 2 no */
-    void **nth_done;           /* per nth-of slot, per parent + 1: positions filled */
-    void **nth_pos, **nth_rpos;   /* ... per element: uint32_t positions among matching siblings */
+    void **nth_count;          /* per nth-of slot, per parent + 1: 0 not yet, else matching children + 1 */
+    void **nth_pos;            /* ... per element: position among the matching siblings (0: not one) */
     fp_buf text, val;          /* scratch: :contains text, decoded attribute values */
     int32_t *chosen_option;    /* per <select> + 1: its selected option + 1 (0 unknown, -1 none) */
     int t_select, t_option, t_optgroup, t_hr, t_datalist, t_input, t_form, t_template;
@@ -59,6 +60,14 @@ static inline int bytes_eq(const uint8_t *a, const uint8_t *b, size_t n, int ica
         if (lower(a[i]) != lower(b[i]))
             return 0;
     return 1;
+}
+
+/* The sibling table's columns (select.h), n words each, in this order. */
+enum { FP_SIB_PREV, FP_SIB_POS, FP_SIB_RPOS, FP_SIB_TPOS, FP_SIB_TRPOS, FP_SIB__COUNT };
+
+static inline uint32_t *fp_sib_column(const uint32_t *table, uint32_t n, int k)
+{
+    return (uint32_t *)(table + (size_t)k * n);
 }
 
 /* select_index.c: positions among the children of p (-1: the top level),

@@ -166,11 +166,11 @@ void *fp_sel_zalloc(fp_sel_ctx *c, size_t count, size_t size)
  * linear even on a list of 10,000 <li>. */
 static int siblings_ready(fp_sel_ctx *c, int32_t p)
 {
-    if (c->sib_borrowed)
+    if (c->sib == SIB_BORROWED)
         return 1;
-    if (!c->sib_owned) {
+    if (c->sib == SIB_NONE) {
         size_t n = c->n;
-        c->sib_owned = 1;
+        c->sib = SIB_OWNED;
         c->sib_done = fp_sel_zalloc(c, n + 1, 1);
         c->prev = fp_sel_zalloc(c, n, sizeof(int32_t));
         c->pos = fp_sel_zalloc(c, n, sizeof(uint32_t));
@@ -230,37 +230,45 @@ static uint8_t *memo_at(fp_sel_ctx *c, void **table, uint32_t i, size_t width)
     return *page + (size_t)(i & ((1u << MEMO_PAGE_BITS) - 1)) * width;
 }
 
-/* an entry's value, 0 where nothing was written (no page is allocated to say so) */
-static uint8_t memo_byte(const void *table, uint32_t i)
+/* Entry i for reading, NULL where nothing was written (no page is allocated to say so). */
+static const uint8_t *memo_peek(const void *table, uint32_t i, size_t width)
 {
     uint8_t *const *pages = table;
     const uint8_t *page = pages ? pages[i >> MEMO_PAGE_BITS] : NULL;
-    return page ? page[i & ((1u << MEMO_PAGE_BITS) - 1)] : 0;
+    return page ? page + (size_t)(i & ((1u << MEMO_PAGE_BITS) - 1)) * width : NULL;
 }
 
-/* writes are dropped when out of memory: c->oom already fails the run */
-static void memo_set_byte(fp_sel_ctx *c, void **table, uint32_t i, uint8_t v)
+static uint8_t memo_byte(const void *table, uint32_t i)
 {
-    uint8_t *p = memo_at(c, table, i, 1);
-    if (p)
-        *p = v;
+    const uint8_t *p = memo_peek(table, i, 1);
+    return p ? *p : 0;
 }
 
 static uint32_t memo_u32(const void *table, uint32_t i)
 {
-    uint8_t *const *pages = table;
-    const uint8_t *page = pages ? pages[i >> MEMO_PAGE_BITS] : NULL;
+    const uint8_t *p = memo_peek(table, i, sizeof(uint32_t));
     uint32_t v = 0;
-    if (page)
-        memcpy(&v, page + (size_t)(i & ((1u << MEMO_PAGE_BITS) - 1)) * sizeof v, sizeof v);
+    if (p)
+        memcpy(&v, p, sizeof v);
     return v;
+}
+
+/* writes are dropped when out of memory: c->oom already fails the run */
+static void memo_set(fp_sel_ctx *c, void **table, uint32_t i, const void *v, size_t width)
+{
+    uint8_t *p = memo_at(c, table, i, width);
+    if (p)
+        memcpy(p, v, width);
+}
+
+static void memo_set_byte(fp_sel_ctx *c, void **table, uint32_t i, uint8_t v)
+{
+    memo_set(c, table, i, &v, 1);
 }
 
 static void memo_set_u32(fp_sel_ctx *c, void **table, uint32_t i, uint32_t v)
 {
-    uint8_t *p = memo_at(c, table, i, sizeof v);
-    if (p)
-        memcpy(p, &v, sizeof v);
+    memo_set(c, table, i, &v, sizeof v);
 }
 
 static void memo_free(void *table, uint32_t n)
@@ -277,20 +285,18 @@ static void memo_free(void *table, uint32_t n)
 static int nth_of_position(fp_sel_ctx *c, int32_t slot, int32_t list, uint32_t e, int last, uint32_t *out)
 {
     int32_t p = c->el[e].parent;
-    void **pos = &c->nth_pos[slot], **rpos = &c->nth_rpos[slot];
-    if (!memo_byte(c->nth_done[slot], (uint32_t)(p + 1))) {
+    uint32_t count = memo_u32(c->nth_count[slot], (uint32_t)(p + 1));
+    if (!count) {
         uint32_t k = 0, end = child_end(c, p);
         for (uint32_t x = first_child(p); x < end; x = c->el[x].last + 1)
-            memo_set_u32(c, pos, x, match_list(c, list, x) ? ++k : 0);
-        for (uint32_t x = first_child(p); x < end; x = c->el[x].last + 1) {
-            uint32_t at = memo_u32(*pos, x);
-            memo_set_u32(c, rpos, x, at ? k - at + 1 : 0);
-        }
-        memo_set_byte(c, &c->nth_done[slot], (uint32_t)(p + 1), 1);
+            memo_set_u32(c, &c->nth_pos[slot], x, match_list(c, list, x) ? ++k : 0);
+        count = k + 1;
+        memo_set_u32(c, &c->nth_count[slot], (uint32_t)(p + 1), count);
         if (c->oom)
             return 0;
     }
-    *out = memo_u32(last ? *rpos : *pos, e);
+    uint32_t pos = memo_u32(c->nth_pos[slot], e);
+    *out = pos && last ? count - pos : pos;   /* from the end: (count - 1) - pos + 1 */
     return *out != 0;
 }
 
@@ -857,18 +863,18 @@ static int ctx_init(fp_sel_ctx *c, const fp_doc *doc, int32_t scope, const uint8
     c->meta_lang = -2;
     if (siblings) {
         uint32_t n = doc->n;
-        c->sib_borrowed = 1;
-        c->prev = (int32_t *)(void *)siblings;
-        c->pos = (uint32_t *)(siblings + n);
-        c->rpos = (uint32_t *)(siblings + 2 * (size_t)n);
+        c->sib = SIB_BORROWED;
+        c->prev = (int32_t *)(void *)fp_sib_column(siblings, n, FP_SIB_PREV);
+        c->pos = fp_sib_column(siblings, n, FP_SIB_POS);
+        c->rpos = fp_sib_column(siblings, n, FP_SIB_RPOS);
         if (c->flags & FP_SEL_F_OF_TYPE) {   /* as the run's own tables: none unless asked for */
-            c->tpos = (uint32_t *)(siblings + 3 * (size_t)n);
-            c->trpos = (uint32_t *)(siblings + 4 * (size_t)n);
+            c->tpos = fp_sib_column(siblings, n, FP_SIB_TPOS);
+            c->trpos = fp_sib_column(siblings, n, FP_SIB_TRPOS);
         }
     }
     int32_t ntags = c->w[FP_SEL_H_NTAGS], nhas = c->w[FP_SEL_H_NHAS], nnth = c->w[FP_SEL_H_NNTHOF];
     /* one block for the per-slot tables: most programs need a few words */
-    size_t nptr = (size_t)nhas + 3 * (size_t)nnth;
+    size_t nptr = (size_t)nhas + 2 * (size_t)nnth;
     size_t nint = ((size_t)ntags * sizeof(int) + sizeof(void *) - 1) / sizeof(void *);
     /* a select_one in a scraping loop runs a few-word program: no calloc */
     void **block;
@@ -878,9 +884,8 @@ static int ctx_init(fp_sel_ctx *c, const fp_doc *doc, int32_t scope, const uint8
         return -1;
     c->block = block;
     c->has_memo = block;
-    c->nth_done = block + nhas;
+    c->nth_count = block + nhas;
     c->nth_pos = block + nhas + nnth;
-    c->nth_rpos = block + nhas + 2 * (size_t)nnth;
     c->tag_ids = (int *)(void *)(block + nptr);
     /* known names: their ids are fixed (tags_gen.h) */
     int forms = (c->flags & FP_SEL_F_FORMS) != 0;
@@ -909,14 +914,13 @@ static void ctx_free(fp_sel_ctx *c)
         free(c->up[j].memo);
     for (int32_t k = 0; c->has_memo && k < c->w[FP_SEL_H_NHAS]; k++)
         memo_free(c->has_memo[k], c->n);
-    for (int32_t k = 0; c->nth_done && k < c->w[FP_SEL_H_NNTHOF]; k++) {
-        memo_free(c->nth_done[k], c->n);
+    for (int32_t k = 0; c->nth_count && k < c->w[FP_SEL_H_NNTHOF]; k++) {
+        memo_free(c->nth_count[k], c->n);
         memo_free(c->nth_pos[k], c->n);
-        memo_free(c->nth_rpos[k], c->n);
     }
     if (c->block != c->small_block)
         free(c->block);
-    if (c->sib_owned) {
+    if (c->sib == SIB_OWNED) {
         free(c->sib_done);
         free(c->prev);
         free(c->pos);
