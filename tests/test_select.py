@@ -3,6 +3,7 @@ feature and every error path, and the linear-time guarantees of :nth-* and :has.
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import time
 from pathlib import Path
@@ -144,8 +145,8 @@ ERRORS = [
     (":nth-child(+ 2n)", 11, "invalid An+B"),
     (":nth-child(n of)", 15, "expected a selector"),
     (":nth-of-type(n of p)", 15, "only allowed in :nth-child"),
-    ("svg|a", 3, "namespaces are not supported"),
-    ("*|a", 1, "namespaces are not supported"),
+    ("svg|a", 0, "namespace prefix 'svg' is not declared"),
+    ("div *|", 5, "expected a type selector or '*' after '|'"),
     ("[svg|a]", 4, "namespaces are not supported"),
     ("a:not(", 6, "expected a selector"),
     ("a:not(b", 7, "expected ')'"),
@@ -199,7 +200,7 @@ def test_opcodes_match_select_h():
     consts = {m[1]: int(m[2], 0) for m in re.finditer(r"FP_SEL_(\w+) = (-?\w+)", header)}
     py = {name: getattr(opcodes, name) for name in dir(opcodes) if name.isupper() and isinstance(getattr(opcodes, name), int)}
     shared = [name for name in consts if name in py]
-    assert len(shared) == 41
+    assert len(shared) == 48
     assert {name: py[name] for name in shared} == {name: consts[name] for name in shared}
     # the header enum without explicit values
     order = re.search(r"enum \{\s*(FP_SEL_H_MAGIC[^}]*)\}", header)[1]
@@ -719,6 +720,104 @@ def test_form_pseudo_classes(css, ids):
     assert [t.id for t in fp.parse(FORM).select(css)] == ids
 
 
+DEFAULTS = """<form id=f1><input id=a type=checkbox checked><input id=b type=radio checked>
+<button id=c type=button>x</button><button id=d commandfor=z>x</button><button id=e>x</button>
+<input id=f type=submit><select><option id=g selected>o<option id=h>p</select></form>
+<form id=f2><input id=i type=image></form><input id=j type=submit form=f2>
+<form id=f3><input id=k type=reset></form><button id=l form=f3 type=SUBMIT>x</button>
+<template><form><button id=m>x</button></form><button id=n form=f1>x</button></template>"""
+
+
+@pytest.mark.parametrize("css, ids", [
+    # a button without a valid type submits unless it invokes a command; the first one a form
+    # owns (by ancestry or form=) is its default
+    (":default", ["a", "b", "e", "g", "i", "l"]),
+    ("button:not(:default)", ["c", "d"]),
+])
+def test_default_marks_checked_controls_and_each_forms_default_button(css, ids):
+    assert [t.id for t in fp.parse(DEFAULTS).select(css)] == ids
+
+
+def test_default_in_a_template_sees_the_templates_forms_only():
+    template = fp.parse(DEFAULTS).find("template")   # its form=f1 reaches nothing: not connected
+    assert [t.id for t in template.select(":default")] == ["m"]
+    assert [t.id for t in template.select("button:not(:default)")] == ["n"]
+
+
+INDETERMINATE = """<form><input id=a type=radio name=g><input id=b type=radio name=g checked>
+<input id=c type=radio name=h><input id=d type=radio><input id=e type=radio name=''>
+<input id=f type=checkbox indeterminate><input id=g type=checkbox><progress id=p></progress>
+<progress id=q value=1></progress></form><input id=i type=radio name=g>
+<input id=j type=radio name=g form=x><form id=x></form><input id=k type=radio name=G checked>"""
+
+
+def test_indeterminate_radio_groups_follow_form_owners_and_names():
+    # g in the first form has a checked radio; h has none; d, e have no group; the radio outside
+    # the form is in another group (no owner), as is the one form=x names; names are case-sensitive
+    got = [t.id for t in fp.parse(INDETERMINATE).select(":indeterminate")]
+    assert got == ["c", "d", "e", "f", "p", "i", "j"]
+
+
+RANGES = [
+    # (type, min, max, value) -> in, out
+    ("number", "1", "10", "5", True, False),
+    ("number", "1", "10", "11", False, True),
+    ("number", "1", None, "-1e2", False, True),
+    ("number", "1.", "10", "20", False, True),           # "1." is not a valid number: no min
+    ("number", "1.", "10", "0", True, False),
+    ("number", "x", "y", "5", False, False),             # no valid limits: neither
+    ("number", "1", "10", "abc", True, False),           # an invalid value is sanitized to ""
+    ("range", None, None, "500", True, False),           # clamped into the defaults 0..100
+    ("range", "50", "10", "20", False, True),            # max < min
+    ("date", "2024-01-01", "2024-12-31", "2024-02-29", True, False),
+    ("date", "2024-01-01", None, "2023-02-29", True, False),   # no 29 February in 2023
+    ("date", "2024-01-01", None, "2023-12-31", False, True),
+    ("date", None, "275760-09-14", "2024-01-01", False, False),   # past the last JS date
+    ("month", "2024-03", None, "2024-02", False, True),
+    ("week", "2015-W53", None, "2016-W01", True, False),
+    ("week", "2016-W53", None, "2016-W01", False, False),      # 2016 has 52 weeks
+    ("time", "22:00", "02:00", "23:30", True, False),          # reversed: across midnight
+    ("time", "22:00", "02:00", "12:00", False, True),
+    ("time", "10:00", None, "09:59:59.999", False, True),
+    ("time", "10:00", None, "09:59:59.9999", True, False),     # four decimals: invalid value
+    ("datetime-local", "2024-01-01T10:00", None, "2024-01-01 09:00", False, True),
+    ("datetime-local", "2024-01-01t10:00", None, "2024-01-01 09:00", False, False),
+    ("text", "1", "10", "50", False, False),
+]
+
+
+@pytest.mark.parametrize("itype, lo, hi, value, in_range, out_of_range", RANGES)
+def test_in_range_and_out_of_range(itype, lo, hi, value, in_range, out_of_range):
+    attrs = "".join(f' {k}="{v}"' for k, v in (("min", lo), ("max", hi), ("value", value)) if v is not None)
+    doc = fp.parse(f'<input type="{itype.upper()}"{attrs}>')
+    assert (len(doc.select(":in-range")), len(doc.select(":out-of-range"))) == (in_range, out_of_range)
+
+
+def test_range_needs_an_enabled_writable_input_outside_datalists():
+    doc = fp.parse('<input id=a type=number min=1 value=0 disabled><input id=b type=number min=1 value=0 readonly>'
+                   '<datalist><input id=c type=number min=1 value=0></datalist>'
+                   '<fieldset disabled><input id=d type=number min=1 value=0></fieldset>'
+                   '<input id=e type=number min=1 value=0>')
+    assert [t.id for t in doc.select(":out-of-range")] == ["e"]
+
+
+def test_open_muted_and_states_that_never_match():
+    doc = fp.parse("<details id=a open></details><details></details><dialog id=b open></dialog>"
+                   "<video id=c muted></video><audio></audio><p>")
+    assert [t.id for t in doc.select(":open")] == ["a", "b"]
+    assert [t.id for t in doc.select(":muted")] == ["c"]
+    for css in (":fullscreen", ":popover-open", ":buffering", ":host", ":host(p)", ":host-context(p)",
+                ":current(p)", "p:seeking"):
+        assert doc.select(css) == [], css
+
+
+def test_any_namespace_and_no_namespace_type_selectors():
+    doc = fp.parse("<p id=a>x</p><svg id=b><a id=c></a></svg>")
+    assert [t.id for t in doc.select("*|p, *|a")] == ["a", "c"]
+    assert len(doc.select("*|*")) == len(doc)
+    assert doc.select("|p") == [] and doc.select("|*") == []
+
+
 def test_contains_own_looks_at_the_elements_own_text_only():
     d = fp.parse("<div id=a>own <b id=b>bold</b> tail<script>s</script></div>")
     assert [t.id for t in d.select(":-soup-contains-own('tail')")] == ["a"]
@@ -729,8 +828,46 @@ def test_contains_own_looks_at_the_elements_own_text_only():
 
 
 def test_unknown_functional_pseudo_class_names_itself():
-    with pytest.raises(fp.SelectorError, match=r"':dir\(\)'"):
-        fp.parse("<p>").select(":dir(ltr)")
+    with pytest.raises(fp.SelectorError, match=r"':nope\(\)'"):
+        fp.parse("<p>").select(":nope(ltr)")
+
+
+DIRS = """<html><body><p id=a>x</p><div dir=RTL><p id=b>y<span dir=ltr id=c>z</span></p></div>
+<div dir=auto id=d><!-- c --><span dir=ltr>abc</span><script>x</script>&#x5d0;</div>
+<bdi id=e>שלום</bdi><input id=f dir=auto value="مرحبا">
+<input id=g type=tel><div dir=rtl><input id=g2 type=TEL></div>
+<textarea id=h dir=auto>  ש</textarea><div dir=rtl><svg dir=ltr><text id=i>q</text></svg>
+<div id=j dir=bogus>k</div><div dir=auto id=k>12 א b</div><div dir=auto id=l>1 2</div></div></body></html>"""
+
+
+@pytest.mark.parametrize("css, ids", [
+    # dir=auto reads the first strong character, skipping elements with their own dir and
+    # scripts; bdi is auto by default; a text input's value; an invalid dir inherits; svg has no dir
+    ("[id]:dir(rtl)", ["b", "d", "e", "f", "h", "i", "j", "k"]),
+    ("[id]:dir(ltr)", ["a", "c", "g", "g2", "l"]),     # type=tel is ltr; no strong character: ltr
+    (":dir(sideways)", []),
+])
+def test_dir(css, ids):
+    assert [t.id for t in fp.parse(DIRS).select(css)] == ids
+
+
+@pytest.mark.parametrize("codec, rtl", [("windows-1255", True), ("iso-8859-6", True), ("windows-1251", False),
+                                        ("shift_jis", False), ("utf-8", True)])
+def test_dir_auto_reads_a_legacy_documents_own_bytes(codec, rtl):
+    text = {"windows-1251": "При", "shift_jis": "日本", "iso-8859-6": "مر"}.get(
+        codec, "של")
+    doc = fp.parse(f'<meta charset="{codec}"><div dir=auto id=a>{text}</div><div dir=auto id=b>&#1488;x</div>'
+                   .encode(codec))
+    assert doc.encoding == codec
+    assert [t.id for t in doc.select(":dir(rtl)")] == (["a", "b"] if rtl else ["b"])
+
+
+def test_bidi_table_is_generated():
+    spec = importlib.util.spec_from_file_location("gen_bidi", ROOT / "tools" / "gen_bidi.py")
+    gen_bidi = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen_bidi)
+    header = (ROOT / "fastparse" / "_core" / "bidi_gen.h").read_text()
+    assert header == gen_bidi.render(), "run: python tools/gen_bidi.py"
 
 
 LANG = """<html lang=en-US><head><meta http-equiv=content-language content=fr></head><body>

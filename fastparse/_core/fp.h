@@ -190,6 +190,7 @@ typedef struct {
     int strip;                           /* strip ASCII whitespace per node, drop empty nodes */
     const uint16_t *skip; size_t nskip;  /* tag ids whose subtrees are left out */
     int own;                             /* only the element's own text nodes, no child's */
+    int skip_directed;                   /* leave out HTML elements with dir=ltr|rtl|auto (dir=auto) */
 } fp_text_opts;
 int fp_text(const fp_doc *doc, uint32_t i, const fp_text_opts *o, fp_buf *out);
 /* Text of the whole document (i = -1 semantics): every top-level element and text. */

@@ -34,9 +34,12 @@ static int check_compound(const check_t *k, int32_t at, int32_t parent, int dept
         case FP_SEL_T_ID: case FP_SEL_T_CLASS: case FP_SEL_T_NOT: case FP_SEL_T_IS: need = 2; break;
         case FP_SEL_T_ATTR: need = 5; break;
         case FP_SEL_T_HAS: need = 4; break;
+        case FP_SEL_T_DIR: need = 3; break;
         case FP_SEL_T_NTH: need = 6; break;
         case FP_SEL_T_ROOT: case FP_SEL_T_SCOPE: case FP_SEL_T_EMPTY: case FP_SEL_T_DEFINED:
-        case FP_SEL_T_FALSE: case FP_SEL_T_OPTION_SELECTED: case FP_SEL_T_RADIO_KEPT: need = 1; break;
+        case FP_SEL_T_FALSE: case FP_SEL_T_OPTION_SELECTED: case FP_SEL_T_RADIO_KEPT:
+        case FP_SEL_T_DEFAULT_BUTTON: case FP_SEL_T_RADIO_UNCHECKED:
+        case FP_SEL_T_IN_RANGE: case FP_SEL_T_OUT_OF_RANGE: need = 1; break;
         case FP_SEL_T_CONTAINS: case FP_SEL_T_CONTAINS_OWN: case FP_SEL_T_LANG:
             if (end - pc < 2 || w[pc + 1] < 0 || w[pc + 1] > end - pc - 2)
                 return -1;
@@ -70,6 +73,9 @@ static int check_compound(const check_t *k, int32_t at, int32_t parent, int dept
         case FP_SEL_T_NTH:
             bad = (a[4] >= 0 && (a[5] < 0 || a[5] >= k->nnth || check_list(k, a[4], at, depth + 1) != 0)) ||
                   (a[4] < 0 && a[4] != -1);
+            break;
+        case FP_SEL_T_DIR:
+            bad = (a[1] != FP_SEL_DIR_LTR && a[1] != FP_SEL_DIR_RTL) || a[2] < 0 || a[2] >= k->nstr;
             break;
         case FP_SEL_T_CONTAINS: case FP_SEL_T_CONTAINS_OWN: case FP_SEL_T_LANG:
             for (int32_t s = 0; s < a[1]; s++)

@@ -1,6 +1,7 @@
-/* select_forms.c — the form state behind :checked (HTML Standard 4.16.3):
- * an option's selectedness (4.10.7) and which checked radio button of a group
- * stays checked (4.10.5.1.16), with form owners (4.10.17.3). Reads attributes
+/* select_forms.c — the form state behind :checked, :default and
+ * :indeterminate (HTML Standard 4.16.3): an option's selectedness (4.10.7),
+ * which checked radio button of a group stays checked (4.10.5.1.16), a form's
+ * default button (4.10.22.2), with form owners (4.10.17.3). Reads attributes
  * only: there is no script, so no state changes after parsing. */
 #include "select_internal.h"
 
@@ -94,12 +95,24 @@ int fp_sel_option_selected(fp_sel_ctx *c, uint32_t e)
     return c->chosen_option[s] == (int32_t)e + 1;
 }
 
+/* The tree e is in: a <template>'s contents are a tree of their own, which a
+ * form outside cannot own and a `form` attribute does not reach (they are not
+ * connected). Returns the template, or -1 for the document. */
+static int32_t tree_of(const fp_sel_ctx *c, uint32_t e)
+{
+    return ancestor_tagged(c, e, c->t_template, -1);
+}
+
 /* Form owner of a control (HTML Standard 4.10.17.3): the form its `form`
  * attribute names, else its nearest form ancestor. A <form> nested in a form
  * (which an HTML5 tree builder drops) is treated as soupsieve does: controls
- * inside it belong to the outer form, controls after it to none. */
+ * inside it belong to the outer form, controls after it to none. In a
+ * template nothing is connected: the nearest form ancestor inside it. */
 static int32_t form_owner(fp_sel_ctx *c, uint32_t e)
 {
+    int32_t tree = tree_of(c, e);
+    if (tree >= 0)
+        return ancestor_tagged(c, e, c->t_form, tree);
     const uint8_t *v;
     size_t n;
     if (fp_sel_attr_value(c, e, (const uint8_t *)"form", 4, &v, &n)) {
@@ -113,6 +126,8 @@ static int32_t form_owner(fp_sel_ctx *c, uint32_t e)
             if (fp_sel_attr_value(c, x, (const uint8_t *)"id", 2, &id, &idn) && idn == n && idn &&
                 memcmp(id, want, n) == 0)
                 return c->el[x].tag == c->t_form ? (int32_t)x : -1;
+            if (c->el[x].tag == c->t_template)
+                x = c->el[x].last;   /* ids in template contents are not in the document */
         }
         return -1;
     }
@@ -160,3 +175,77 @@ int fp_sel_radio_kept(fp_sel_ctx *c, uint32_t e)
     return 1;
 }
 
+
+/* Next element of the tree `tree` (a template, or -1: the document) after x,
+ * stepping over the contents of templates inside it; c->n past its end. */
+static uint32_t tree_next(const fp_sel_ctx *c, int32_t tree, uint32_t x)
+{
+    if ((int32_t)x != tree && c->el[x].tag == c->t_template)
+        x = c->el[x].last;
+    x++;
+    return tree >= 0 && x > c->el[tree].last ? c->n : x;
+}
+
+/* input[type=radio][name]:not([checked]):indeterminate — no radio of its
+ * group (same tree, form owner and name) has `checked`. */
+int fp_sel_radio_unchecked(fp_sel_ctx *c, uint32_t e)
+{
+    const uint8_t *v;
+    size_t n;
+    if (!fp_sel_attr_value(c, e, (const uint8_t *)"name", 4, &v, &n) || n == 0)
+        return 0;
+    uint8_t name[256];
+    if (n > sizeof name)
+        return 0;
+    memcpy(name, v, n);
+    int32_t tree = tree_of(c, e), owner = form_owner(c, e);
+    uint32_t first = tree >= 0 ? (uint32_t)tree + 1 : 0;
+    for (uint32_t x = first; x < c->n; x = tree_next(c, tree, x))
+        if (x != e && is_named_checked_radio(c, x, name, n) && form_owner(c, x) == owner)
+            return 0;
+    return 1;
+}
+
+/* A submit button (HTML Standard 4.10.6 for <button>): input type submit or
+ * image; a button whose type is submit, missing or invalid, unless it
+ * invokes a command or is a child of a <select>. */
+static int is_submit_button(fp_sel_ctx *c, uint32_t e)
+{
+    int tag = c->el[e].tag;
+    if (tag == c->t_input)
+        return attr_equals(c, e, "type", "submit", 1) || attr_equals(c, e, "type", "image", 1);
+    if (tag != c->t_button)
+        return 0;
+    if (attr_equals(c, e, "type", "submit", 1))
+        return 1;
+    int32_t parent = c->el[e].parent;
+    return !attr_equals(c, e, "type", "button", 1) && !attr_equals(c, e, "type", "reset", 1) &&
+           !has_attr(c, e, "command", 7) && !has_attr(c, e, "commandfor", 10) &&
+           !(parent >= 0 && c->el[parent].tag == c->t_select);
+}
+
+/* :default on a button — the form owner's default button: the first submit
+ * button in tree order whose form owner it is (4.10.22.2). */
+int fp_sel_default_button(fp_sel_ctx *c, uint32_t e)
+{
+    if (!is_submit_button(c, e))
+        return 0;
+    int32_t owner = form_owner(c, e);
+    if (owner < 0)
+        return 0;
+    if (!c->default_button) {
+        c->default_button = fp_sel_zalloc(c, c->n, sizeof(int32_t));
+        if (!c->default_button)
+            return 0;
+    }
+    if (c->default_button[owner] == 0) {
+        int32_t tree = tree_of(c, (uint32_t)owner), found = -1;
+        uint32_t first = tree >= 0 ? (uint32_t)tree + 1 : 0;
+        for (uint32_t x = first; x < c->n && found < 0; x = tree_next(c, tree, x))
+            if ((c->el[x].tag == c->t_input || c->el[x].tag == c->t_button) && is_submit_button(c, x) &&
+                form_owner(c, x) == owner)
+                found = (int32_t)x;
+        c->default_button[owner] = found < 0 ? -1 : found + 1;
+    }
+    return c->default_button[owner] == (int32_t)e + 1;
+}

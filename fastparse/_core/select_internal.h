@@ -34,7 +34,9 @@ typedef struct {
     void **nth_pos;            /* ... per element: position among the matching siblings (0: not one) */
     fp_buf text, val;          /* scratch: :contains text, decoded attribute values */
     int32_t *chosen_option;    /* per <select> + 1: its selected option + 1 (0 unknown, -1 none) */
-    int t_select, t_option, t_optgroup, t_hr, t_datalist, t_input, t_form, t_template;
+    int32_t *default_button;   /* per <form>: its default button + 1 (0 unknown, -1 none) */
+    void *dir_memo;            /* :dir(): per element, its directionality (paged; 0 unknown) */
+    int t_select, t_option, t_optgroup, t_hr, t_datalist, t_input, t_button, t_form, t_template;
     int32_t *lang_from;        /* :lang(): per element, who gives its language (select_lang.c) */
     int32_t meta_lang;         /* <meta http-equiv=content-language>: -2 unknown, -1 none */
     int nup, up_ok;
@@ -78,14 +80,27 @@ void fp_sel_fill_siblings(const fp_elem *el, uint32_t n, int32_t p, int32_t *pre
 
 /* select_match.c */
 void *fp_sel_zalloc(fp_sel_ctx *c, size_t count, size_t size); /* calloc; sets c->oom on failure */
+/* a paged per-element byte memo (*table NULL until first written): read, write, free */
+uint8_t fp_sel_memo_byte(const void *table, uint32_t i);
+void fp_sel_memo_set_byte(fp_sel_ctx *c, void **table, uint32_t i, uint8_t v);
+void fp_sel_memo_free(void *table, uint32_t n);
 const uint8_t *fp_sel_str(const fp_sel_ctx *c, int32_t k, size_t *len);  /* the program's string k */
 /* Element e's attribute `name`: raw bytes, or decoded into c->val when it holds a '&'. */
 int fp_sel_attr_value(fp_sel_ctx *c, uint32_t e, const uint8_t *name, size_t nlen,
                       const uint8_t **v, size_t *vlen);
 
-/* select_forms.c (HTML Standard 4.10: selectedness, radio button groups) */
+/* select_forms.c (HTML Standard 4.10: selectedness, radio button groups, default buttons) */
 int fp_sel_option_selected(fp_sel_ctx *c, uint32_t e);
 int fp_sel_radio_kept(fp_sel_ctx *c, uint32_t e);
+int fp_sel_radio_unchecked(fp_sel_ctx *c, uint32_t e);
+int fp_sel_default_button(fp_sel_ctx *c, uint32_t e);
+
+/* select_range.c: an input with range limitations (HTML Standard 4.16.3, :in-range) */
+enum { FP_SEL_NO_RANGE, FP_SEL_IN_RANGE, FP_SEL_OUT_OF_RANGE };
+int fp_sel_range(fp_sel_ctx *c, uint32_t e);
+
+/* select_dir.c: test t (FP_SEL_T_DIR direction table) at element e */
+int fp_sel_dir(fp_sel_ctx *c, const int32_t *t, uint32_t e);
 
 /* select_lang.c: test t (FP_SEL_T_LANG count range...) at element e */
 int fp_sel_lang(fp_sel_ctx *c, const int32_t *t, uint32_t e);

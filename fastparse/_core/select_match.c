@@ -36,6 +36,8 @@ static int32_t test_words(const int32_t *t)
         return 4;
     case FP_SEL_T_NTH:
         return 6;
+    case FP_SEL_T_DIR:
+        return 3;
     default:
         return 1;
     }
@@ -238,7 +240,7 @@ static const uint8_t *memo_peek(const void *table, uint32_t i, size_t width)
     return page ? page + (size_t)(i & ((1u << MEMO_PAGE_BITS) - 1)) * width : NULL;
 }
 
-static uint8_t memo_byte(const void *table, uint32_t i)
+uint8_t fp_sel_memo_byte(const void *table, uint32_t i)
 {
     const uint8_t *p = memo_peek(table, i, 1);
     return p ? *p : 0;
@@ -261,7 +263,7 @@ static void memo_set(fp_sel_ctx *c, void **table, uint32_t i, const void *v, siz
         memcpy(p, v, width);
 }
 
-static void memo_set_byte(fp_sel_ctx *c, void **table, uint32_t i, uint8_t v)
+void fp_sel_memo_set_byte(fp_sel_ctx *c, void **table, uint32_t i, uint8_t v)
 {
     memo_set(c, table, i, &v, 1);
 }
@@ -271,7 +273,7 @@ static void memo_set_u32(fp_sel_ctx *c, void **table, uint32_t i, uint32_t v)
     memo_set(c, table, i, &v, sizeof v);
 }
 
-static void memo_free(void *table, uint32_t n)
+void fp_sel_memo_free(void *table, uint32_t n)
 {
     uint8_t **pages = table;
     if (!pages)
@@ -471,7 +473,7 @@ static int test_has(fp_sel_ctx *c, const int32_t *t, uint32_t e)
         return s >= 0 && match_compound(c, target, (uint32_t)s);
     }
     void **m = &c->has_memo[t[3]];
-    uint8_t known = memo_byte(*m, e);
+    uint8_t known = fp_sel_memo_byte(*m, e);
     if (known)
         return known == 1;
     if (comb == FP_SEL_COMB_LATER) {
@@ -482,30 +484,30 @@ static int test_has(fp_sel_ctx *c, const int32_t *t, uint32_t e)
                 r = 1;
                 break;
             }
-            if ((known = memo_byte(*m, s)) != 0) {
+            if ((known = fp_sel_memo_byte(*m, s)) != 0) {
                 r = known;
                 break;
             }
         }
         for (uint32_t x = e; x < s; x = el[x].last + 1)
-            memo_set_byte(c, m, x, r);
+            fp_sel_memo_set_byte(c, m, x, r);
         return r == 1;
     }
     /* descendant: scan the subtree, skipping subtrees already known not to have one */
     for (uint32_t d = e + 1; d <= el[e].last;) {
-        if (match_compound(c, target, d) || memo_byte(*m, d) == 1) {
+        if (match_compound(c, target, d) || fp_sel_memo_byte(*m, d) == 1) {
             for (int32_t a = el[d].parent; a >= 0 && (uint32_t)a != e; a = el[a].parent)
-                memo_set_byte(c, m, (uint32_t)a, 1); /* were provisionally "no" */
-            memo_set_byte(c, m, e, 1);
+                fp_sel_memo_set_byte(c, m, (uint32_t)a, 1); /* were provisionally "no" */
+            fp_sel_memo_set_byte(c, m, e, 1);
             return 1;
         }
         /* a subtree known not to have one is skipped; otherwise "no" is provisional:
          * corrected above if a match turns up inside */
-        int skip = memo_byte(*m, d) == 2 || is_template(c, d);
-        memo_set_byte(c, m, d, 2);
+        int skip = fp_sel_memo_byte(*m, d) == 2 || is_template(c, d);
+        fp_sel_memo_set_byte(c, m, d, 2);
         d = skip ? el[d].last + 1 : d + 1;
     }
-    memo_set_byte(c, m, e, 2);
+    fp_sel_memo_set_byte(c, m, e, 2);
     return 0;
 }
 
@@ -604,6 +606,26 @@ static int match_compound(fp_sel_ctx *c, int32_t at, uint32_t e)
             break;
         case FP_SEL_T_RADIO_KEPT:
             if (!fp_sel_radio_kept(c, e))
+                return 0;
+            t += 1;
+            break;
+        case FP_SEL_T_DEFAULT_BUTTON:
+            if (!fp_sel_default_button(c, e))
+                return 0;
+            t += 1;
+            break;
+        case FP_SEL_T_RADIO_UNCHECKED:
+            if (!fp_sel_radio_unchecked(c, e))
+                return 0;
+            t += 1;
+            break;
+        case FP_SEL_T_DIR:
+            if (!fp_sel_dir(c, t, e))
+                return 0;
+            t += 3;
+            break;
+        case FP_SEL_T_IN_RANGE: case FP_SEL_T_OUT_OF_RANGE:
+            if (fp_sel_range(c, e) != (t[0] == FP_SEL_T_IN_RANGE ? FP_SEL_IN_RANGE : FP_SEL_OUT_OF_RANGE))
                 return 0;
             t += 1;
             break;
@@ -895,6 +917,7 @@ static int ctx_init(fp_sel_ctx *c, const fp_doc *doc, int32_t scope, const uint8
     c->t_hr = forms ? FP_TAG_HR : -1;
     c->t_datalist = forms ? FP_TAG_DATALIST : -1;
     c->t_input = forms ? FP_TAG_INPUT : -1;
+    c->t_button = forms ? FP_TAG_BUTTON : -1;
     c->t_form = forms ? FP_TAG_FORM : -1;
     c->t_template = FP_TAG_TEMPLATE;
     for (int32_t k = 0; k < ntags; k++) {
@@ -913,10 +936,10 @@ static void ctx_free(fp_sel_ctx *c)
     for (int j = 0; j < c->nup; j++)
         free(c->up[j].memo);
     for (int32_t k = 0; c->has_memo && k < c->w[FP_SEL_H_NHAS]; k++)
-        memo_free(c->has_memo[k], c->n);
+        fp_sel_memo_free(c->has_memo[k], c->n);
     for (int32_t k = 0; c->nth_count && k < c->w[FP_SEL_H_NNTHOF]; k++) {
-        memo_free(c->nth_count[k], c->n);
-        memo_free(c->nth_pos[k], c->n);
+        fp_sel_memo_free(c->nth_count[k], c->n);
+        fp_sel_memo_free(c->nth_pos[k], c->n);
     }
     if (c->block != c->small_block)
         free(c->block);
@@ -931,6 +954,10 @@ static void ctx_free(fp_sel_ctx *c)
     }
     if (c->chosen_option)
         free(c->chosen_option);
+    if (c->default_button)
+        free(c->default_button);
+    if (c->dir_memo)
+        fp_sel_memo_free(c->dir_memo, c->n);
     if (c->lang_from)
         free(c->lang_from);
     if (c->text.data)

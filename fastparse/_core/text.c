@@ -169,13 +169,42 @@ put_literal(text_ctx *c, const uint8_t *p, const uint8_t *q, int refs, int in_at
     }
 }
 
+/* an HTML element whose dir attribute is ltr, rtl or auto: it sets its own
+ * direction, so an ancestor's dir=auto does not look at its text */
 static int
-skipped(const text_ctx *c, uint16_t tag)
+directed(const fp_doc *d, uint32_t i)
 {
+    fp_attr a;
+    if ((d->elems[i].flags & (FP_EF_SVG | FP_EF_MATHML)) || !fp_attr_find(d, i, "dir", 3, &a))
+        return 0;
+    const uint8_t *v = d->buf + a.value_start;
+    size_t n = a.value_len;
+    fp_buf decoded = {0};
+    if (memchr(v, '&', n)) {   /* dir="&#108;tr" */
+        if (fp_attr_value(d, &a, &decoded) != 0)
+            return 0;
+        v = decoded.data;
+        n = decoded.len;
+    }
+    int yes = 0;
+    if (n == 3 || n == 4) {
+        uint8_t w[4];
+        for (size_t k = 0; k < n; k++)
+            w[k] = fp_lower(v[k]);
+        yes = n == 3 ? memcmp(w, "ltr", 3) == 0 || memcmp(w, "rtl", 3) == 0 : memcmp(w, "auto", 4) == 0;
+    }
+    fp_buf_free(&decoded);
+    return yes;
+}
+
+static int
+skipped(const text_ctx *c, uint32_t i)
+{
+    uint16_t tag = c->d->elems[i].tag;
     for (size_t k = 0; k < c->o->nskip; k++)
         if (c->o->skip[k] == tag)
             return 1;
-    return 0;
+    return c->o->skip_directed && directed(c->d, i);
 }
 
 /* Data-state text in [p, q): characters, with markup between them skipped. */
@@ -274,7 +303,7 @@ walk(text_ctx *c, int32_t root)
                 c->drop_ws = 0;
             }
             end_node(c);
-            int skip = skipped(c, ch->tag) || (c->o->own && cur == root);
+            int skip = skipped(c, j) || (c->o->own && cur == root);
             if (skip || (ch->flags & FP_EF_RAWTEXT) || ch->last == j) {
                 if (!skip && (ch->flags & FP_EF_RAWTEXT))
                     put_raw(c, ch);

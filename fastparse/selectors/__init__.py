@@ -35,7 +35,24 @@ soupsieve / selectolax on purpose:
   the HTML Standard's element and attribute conditions (as soupsieve's do); for
   contenteditable the nearest attribute decides, exactly up to two nested editing
   hosts; a <textarea> holding only whitespace counts as empty for :placeholder-shown.
-- Interaction states (`:hover`, `:focus`, `:visited`, ...) are valid and never match.
+- `:default` (checked checkboxes and radios, `option[selected]`, each form's default
+  button: the first submit button in tree order it owns, `form=` attributes included),
+  `:indeterminate` (radios whose named group has no checked radio, `progress` without
+  value, and, as in soupsieve, checkboxes with an `indeterminate` attribute),
+  `:in-range`/`:out-of-range` (the strict value syntaxes browsers apply to value, min and
+  max; a reversed time range wraps midnight; a range input is out of range only when
+  max < min) follow soupsieve 4.1. Where a spec parser nests one <form> in another
+  (`<form><div></form><form>`), the inner one is a form here; soupsieve ignores it.
+- `:dir(ltr)`/`:dir(rtl)`: an HTML element's own `dir`, else its parent's (ltr at the top
+  and for a template's contents); `dir=auto` and `<bdi>` take the first character whose
+  Unicode bidi class is L, R or AL in their text (leaving out bdi, script, style, textarea
+  and elements with their own `dir`), an auto text input its value; `type=tel` is ltr
+  (soupsieve's rule). In a legacy-encoded document the codec's bytes are classified too.
+  Any other keyword (`:dir(auto)`) is valid and matches nothing, as in soupsieve.
+- `*|E` is E and `|E` matches nothing (every element of an HTML document has a namespace);
+  a named prefix (`svg|rect`) is an error, as the selector has no way to declare it.
+- Interaction and media states (`:hover`, `:focus`, `:visited`, `:playing`, `:host()`, ...)
+  are valid and never match.
 - Legacy-encoded documents: the selector's strings are encoded to the document's
   codec before matching; a character reference in a legacy document's attribute
   value is compared by its decoded UTF-8, so non-ASCII references may not match there.
@@ -43,9 +60,8 @@ soupsieve / selectolax on purpose:
   MathML elements), else any `<meta http-equiv=content-language>` (soupsieve reads only
   html > head > meta), else unknown (`:lang("")`); ranges match by RFC 4647 extended
   filtering (`:lang(de)` matches "de-Latn-CH", `:lang("*-CH")` too).
-- Not supported (SelectorError): namespaces (`svg|rect`), pseudo-elements,
-  `:dir()`, `:default`, `:indeterminate`, `:in-range`/`:out-of-range`,
-  `:valid`/`:invalid`.
+- Not supported (SelectorError): namespace prefixes (`svg|rect`, `[xlink|href]`),
+  pseudo-elements, `:valid`/`:invalid`.
 """
 
 from __future__ import annotations

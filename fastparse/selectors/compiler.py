@@ -10,6 +10,7 @@ next sibling / later sibling match this compound", each memoised per element.
 from __future__ import annotations
 
 import struct
+import unicodedata
 from array import array
 
 from . import nodes as n
@@ -22,11 +23,13 @@ HTML_ICASE_ATTRIBUTES = frozenset(["accept", "accept-charset", "align", "alink",
 ASCII_WS = " \t\n\r\f"
 
 PSEUDO_CODES = {"root": op.T_ROOT, "scope": op.T_SCOPE, "empty": op.T_EMPTY, "defined": op.T_DEFINED,
-                "-fp-option-selected": op.T_OPTION_SELECTED, "-fp-radio-kept": op.T_RADIO_KEPT}
+                "-fp-option-selected": op.T_OPTION_SELECTED, "-fp-radio-kept": op.T_RADIO_KEPT,
+                "-fp-default-button": op.T_DEFAULT_BUTTON, "-fp-radio-unchecked": op.T_RADIO_UNCHECKED,
+                "-fp-in-range": op.T_IN_RANGE, "-fp-out-of-range": op.T_OUT_OF_RANGE}
 
 # Cost rank of each test: cheap and selective first, text search last.
 COST = {n.Tag: 0, n.Never: 0, n.Id: 2, n.Class: 3, n.Attr: 4, n.Nth: 5,
-        n.Lang: 7, n.Logical: 6, n.Has: 8, n.Contains: 9}
+        n.Lang: 7, n.Dir: 7, n.Logical: 6, n.Has: 8, n.Contains: 9}
 PSEUDO_COST = {"root": 1, "scope": 1, "defined": 4, "empty": 5}
 
 
@@ -46,10 +49,13 @@ class Compiler:
         self.n_has = 0
         self.n_nthof = 0
         self.flags = 0
+        self.needs_codec = False
 
     # ---- pools ----
     def string(self, s: str) -> int:
-        b = s.encode("utf-8", "surrogatepass")
+        return self.raw_string(s.encode("utf-8", "surrogatepass"))
+
+    def raw_string(self, b: bytes) -> int:
         if b not in self.string_index:
             self.string_index[b] = len(self.strings)
             self.strings.append(b)
@@ -116,6 +122,9 @@ class Compiler:
             return self.has(p)
         if isinstance(p, n.Lang):
             return [op.T_LANG, len(p.ranges), *(self.string(r) for r in p.ranges)]
+        if isinstance(p, n.Dir):
+            self.needs_codec = True   # a legacy document's bytes need its codec's table
+            return [op.T_DIR, op.DIR_LTR if p.direction == "ltr" else op.DIR_RTL, self.raw_string(op.DIR_TABLE)]
         if isinstance(p, n.Contains):
             code = op.T_CONTAINS_OWN if p.own else op.T_CONTAINS
             return [code, len(p.texts), *(self.string(t) for t in p.texts)]
@@ -177,7 +186,7 @@ class Compiler:
             table += [len(pool), len(s)]
             pool += s
         string_table = self.emit(table)
-        non_ascii = any(b >= 0x80 for b in pool)
+        non_ascii = self.needs_codec or any(b >= 0x80 for b in pool)
         code[: op.HEADER_WORDS] = array("i", [
             op.MAGIC, len(code), root, self.flags, self.n_has, self.n_nthof,
             len(self.tags), tag_table, len(self.strings), string_table, int(non_ascii),
@@ -206,6 +215,22 @@ def strings_of(program: bytes) -> list[bytes]:
     return out
 
 
+def high_byte_directions(codec: str) -> bytes:
+    """For :dir(): the strong direction ('L', 'R' or 'N') of each byte 0x80-0xFF in a legacy
+    encoding. A byte that is no character alone leads a multi-byte one (Shift_JIS, GBK,
+    EUC-KR, Big5...), whose scripts read left to right: 'L'."""
+    out = bytearray()
+    for b in range(0x80, 0x100):
+        try:
+            ch = bytes([b]).decode(codec)
+        except UnicodeDecodeError:
+            out += b"L"
+            continue
+        cls = unicodedata.bidirectional(ch[0]) if len(ch) == 1 else ""
+        out += b"L" if cls == "L" else b"R" if cls in ("R", "AL") else b"N"
+    return bytes(out)
+
+
 def transcode(program: bytes, codec: str) -> bytes:
     """The same program with its strings in a legacy document's encoding.
 
@@ -217,7 +242,7 @@ def transcode(program: bytes, codec: str) -> bytes:
     pool = bytearray()
     for k, s in enumerate(strings_of(program)):
         try:
-            b = s.decode("utf-8", "surrogatepass").encode(codec)
+            b = high_byte_directions(codec) if s == op.DIR_TABLE else s.decode("utf-8", "surrogatepass").encode(codec)
         except UnicodeError:
             b = b"\0" + s
         words[h[op.H_STRS] + 2 * k] = len(pool)

@@ -16,7 +16,10 @@ COMB_NAMES = {op.COMB_DESCENDANT: "descendant ( )", op.COMB_CHILD: "child (>)",
 ATTR_NAMES = {v: k for k, v in op.ATTR_OPS.items()}
 SIMPLE = {op.T_ROOT: ":root", op.T_SCOPE: ":scope", op.T_EMPTY: ":empty",
           op.T_DEFINED: ":defined", op.T_FALSE: "never matches",
-          op.T_OPTION_SELECTED: "option selectedness (HTML)", op.T_RADIO_KEPT: "radio still checked in its group (HTML)"}
+          op.T_OPTION_SELECTED: "option selectedness (HTML)", op.T_RADIO_KEPT: "radio still checked in its group (HTML)",
+          op.T_DEFAULT_BUTTON: "first submit button of its form (HTML)",
+          op.T_RADIO_UNCHECKED: "radio group without a checked radio (HTML)",
+          op.T_IN_RANGE: "value within min/max (HTML)", op.T_OUT_OF_RANGE: "value outside min/max (HTML)"}
 
 
 class _Disassembler:
@@ -95,6 +98,8 @@ class _Disassembler:
             what = "CONTAINS" if t == op.T_CONTAINS else "CONTAINS (own text)"
             self.out(depth, pc, f"{what} any of " + ", ".join(map(repr, texts)))
             return pc + 2 + w[pc + 1]
+        elif t == op.T_DIR:
+            self.out(depth, pc, f"DIR :dir({'ltr' if w[pc + 1] == op.DIR_LTR else 'rtl'}) (HTML directionality)")
         elif t in SIMPLE:
             self.out(depth, pc, SIMPLE[t].upper() if t == op.T_FALSE else SIMPLE[t])
         else:

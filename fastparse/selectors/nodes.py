@@ -71,11 +71,16 @@ class Lang:
 
 
 @dataclass(frozen=True)
+class Dir:
+    direction: str             # :dir(): 'ltr' or 'rtl'
+
+
+@dataclass(frozen=True)
 class Never:
     reason: str                # e.g. a macro that cannot match in this environment
 
 
-Simple = Tag | Id | Class | Attr | Pseudo | Nth | Logical | Has | Contains | Lang | Never
+Simple = Tag | Id | Class | Attr | Pseudo | Nth | Logical | Has | Contains | Lang | Dir | Never
 
 
 @dataclass(frozen=True)

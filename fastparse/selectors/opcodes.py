@@ -40,10 +40,17 @@ T_OPTION_SELECTED = 24  # option's selectedness (part of :checked)
 T_RADIO_KEPT = 25       # a checked radio not unchecked by a later one of its group (part of :checked)
 T_CONTAINS_OWN = 26     # count string...: like T_CONTAINS, over the element's own text nodes
 T_LANG = 27             # count range...: :lang(), any of the language ranges
+T_DEFAULT_BUTTON = 28   # the first submit button its form owner has (part of :default)
+T_RADIO_UNCHECKED = 29  # a named radio whose group has no checked radio (part of :indeterminate)
+T_IN_RANGE = 30         # a min/max input whose value is within them (:in-range)
+T_OUT_OF_RANGE = 31     # ... whose value underflows or overflows them (:out-of-range)
+T_DIR = 32              # direction table: :dir(); the table string is DIR_TABLE until a legacy
+                        # document's codec replaces it by 128 letters for bytes 0x80-0xFF
 
 TEST_WORDS = {T_TAG: 2, T_ID: 2, T_CLASS: 2, T_ATTR: 5, T_NOT: 2, T_IS: 2, T_HAS: 4, T_NTH: 6,
               T_ROOT: 1, T_SCOPE: 1, T_EMPTY: 1, T_DEFINED: 1, T_FALSE: 1,
-              T_OPTION_SELECTED: 1, T_RADIO_KEPT: 1}  # T_CONTAINS(_OWN), T_LANG: 2 + count
+              T_OPTION_SELECTED: 1, T_RADIO_KEPT: 1, T_DEFAULT_BUTTON: 1, T_RADIO_UNCHECKED: 1,
+              T_IN_RANGE: 1, T_OUT_OF_RANGE: 1, T_DIR: 3}  # T_CONTAINS(_OWN), T_LANG: 2 + count
 
 COMB_DESCENDANT, COMB_CHILD, COMB_NEXT, COMB_LATER = 1, 2, 3, 4
 COMBINATOR_CODES = {" ": COMB_DESCENDANT, ">": COMB_CHILD, "+": COMB_NEXT, "~": COMB_LATER}
@@ -53,6 +60,9 @@ ATTR_OPS = {"": A_EXISTS, "=": A_EQUALS, "~=": A_INCLUDES, "|=": A_DASH,
             "^=": A_PREFIX, "$=": A_SUFFIX, "*=": A_SUBSTRING}
 AF_ICASE = 1        # ASCII case-insensitive value (the `i` flag)
 AF_ICASE_HTML = 2   # ... only on HTML elements (HTML Standard's list of attributes)
+
+DIR_LTR, DIR_RTL = 1, 2
+DIR_TABLE = b"\0dir"   # the placeholder; never a real string (a NUL cannot be typed in a selector)
 
 NTH_LAST = 1
 NTH_OF_TYPE = 2

@@ -20,10 +20,13 @@ MAX_NESTING = 32
 # Pseudo-classes about user interaction or navigation state: valid selectors
 # that a static document never matches (soupsieve makes the same choice).
 NEVER_MATCH = {
-    "active", "current", "focus", "focus-visible", "focus-within", "future", "hover",
-    "local-link", "past", "paused", "playing", "target", "target-within", "user-invalid",
-    "visited",
+    "active", "autofill", "buffering", "current", "focus", "focus-visible", "focus-within",
+    "fullscreen", "future", "host", "hover", "local-link", "past", "paused",
+    "picture-in-picture", "playing", "popover-open", "seeking", "stalled", "target",
+    "target-within", "user-invalid", "visited", "volume-locked",
 }
+# ... and their functional forms (shadow trees and time-dimensional states)
+NEVER_MATCH_FUNCTIONS = {"current", "host", "host-context"}
 
 # input types in the Text state: no type, or one the HTML Standard does not know
 _TEXT_STATE = (":not([type=hidden i], [type=search i], [type=tel i], [type=url i], [type=email i],"
@@ -33,6 +36,10 @@ _TEXT_STATE = (":not([type=hidden i], [type=search i], [type=tel i], [type=url i
                " [type=reset i], [type=button i])")
 _REQUIRED_NOT_APPLIES = ("[type=hidden i], [type=range i], [type=color i], [type=submit i],"
                          " [type=image i], [type=reset i], [type=button i]")
+# candidates for constraint validation with range limitations (min/max; range has defaults)
+_RANGE_INPUT = ("input:is(:is([type=date i], [type=month i], [type=week i], [type=time i],"
+                " [type=datetime-local i], [type=number i]):is([min], [max]), [type=range i])"
+                ":not(:disabled, [readonly], datalist *)")
 _EDITABLE = "[contenteditable=''], [contenteditable=true i], [contenteditable=plaintext-only i]"
 _NOT_EDITABLE = "[contenteditable=false i]"
 
@@ -67,6 +74,25 @@ MACROS = {
                                                  :is({_EDITABLE}) {_NOT_EDITABLE} *)
     """,
     "read-only": ":not(:read-write)",
+    # checked by default: by its attributes, and a form's default button (the first submit button
+    # it owns; :-fp-default-button checks the button is a submit button)
+    "default": """
+        :is(input[type=checkbox i], input[type=radio i])[checked],
+        option[selected],
+        :is(button, input):-fp-default-button
+    """,
+    # neither checked nor unchecked: the `indeterminate` IDL state has no attribute, so (as in
+    # soupsieve) the attribute of that name stands for it on checkboxes
+    "indeterminate": """
+        input[type=checkbox i][indeterminate],
+        input[type=radio i]:is(:not([name]), [name='']):not([checked]),
+        progress:not([value]),
+        input[type=radio i][name]:not([name='']):not([checked]):-fp-radio-unchecked
+    """,
+    "in-range": f"{_RANGE_INPUT}:-fp-in-range",
+    "out-of-range": f"{_RANGE_INPUT}:-fp-out-of-range",
+    "open": ":is(details, dialog)[open]",
+    "muted": ":is(video, audio)[muted]",
     # a placeholder is shown while the control's value is empty (one compound: whitespace
     # between its parts would be a descendant combinator)
     "placeholder-shown": (
@@ -76,6 +102,10 @@ MACROS = {
         " textarea[placeholder]:not([placeholder='']):empty"
     ),
 }
+
+# one test each in the compiled program (compiler.PSEUDO_CODES)
+INTERNAL_PSEUDO = {"root", "scope", "empty", "defined", "-fp-radio-kept", "-fp-option-selected",
+                   "-fp-default-button", "-fp-radio-unchecked", "-fp-in-range", "-fp-out-of-range"}
 
 CHILD_SUGAR = {
     "first-child": (n.Nth(0, 1),),
@@ -211,18 +241,15 @@ class Parser:
     # ---- compound selectors ----
     def compound(self) -> n.Compound:
         parts: list[n.Simple] = []
-        t = self.tok
         universal = False
-        if t.kind == "ident":
-            self.advance()
-            self.no_namespace()
-            parts.append(n.Tag(t.value.lower()))
-        elif self.is_delim("*"):
-            self.advance()
-            self.no_namespace()
-            universal = True
-        elif self.is_delim("|"):
-            self.error("namespaces are not supported")
+        if self.tok.kind == "ident" or self.is_delim("*") or self.is_delim("|"):
+            name = self.type_selector()
+            if name is None:
+                parts.append(n.Never("no namespace"))
+            elif name == "*":
+                universal = True
+            else:
+                parts.append(n.Tag(name))
         while True:
             t = self.tok
             if t.kind == "hash":
@@ -249,9 +276,30 @@ class Parser:
             self.error(f"expected a selector, found {self.describe(self.tok)}")
         return n.Compound(tuple(parts))
 
-    def no_namespace(self) -> None:
-        if self.is_delim("|"):
-            self.error("namespaces are not supported")
+    def type_selector(self) -> str | None:
+        """[ns|]name or [ns|]*: the lower-cased name, '*', or None for `|E`.
+
+        An HTML document puts every element in a namespace (HTML, SVG or MathML):
+        `*|E` is E, `|E` (no namespace) matches nothing, and a named prefix is
+        an error, since a selector cannot declare one (the spec makes an
+        undeclared prefix invalid)."""
+        prefix = None
+        if not self.is_delim("|"):
+            t = self.advance()
+            if not self.is_delim("|"):
+                return "*" if t.kind == "delim" else t.value.lower()
+            prefix = t
+        bar = self.advance()
+        name = self.tok
+        if not (name.kind == "ident" or self.is_delim("*")):
+            self.error("expected a type selector or '*' after '|'", bar)
+        if prefix is not None and prefix.kind == "ident":
+            self.error(f"namespace prefix '{prefix.value}' is not declared (write *|{name.value} for"
+                       " any namespace)", prefix)
+        self.advance()
+        if prefix is None:
+            return None
+        return "*" if name.kind == "delim" else name.value.lower()
 
     def attribute(self) -> n.Attr:
         open_ = self.advance()
@@ -311,7 +359,7 @@ class Parser:
         t = self.advance()
         name = t.value.lower()
         if t.kind == "ident":
-            if name in ("root", "scope", "empty", "defined", "-fp-radio-kept", "-fp-option-selected"):
+            if name in INTERNAL_PSEUDO:
                 return (n.Pseudo(name),)
             if name in CHILD_SUGAR:
                 return CHILD_SUGAR[name]
@@ -341,6 +389,11 @@ class Parser:
                 return (self.contains(own=name == "-soup-contains-own"),)
             if name == "lang":
                 return (n.Lang(self.strings("a language range")),)
+            if name == "dir":
+                return (self.direction(),)
+            if name in NEVER_MATCH_FUNCTIONS:
+                self.selector_list(")")
+                return (n.Never(f":{name}()"),)
             self.error(f"unknown functional pseudo-class ':{t.value}()'", colon)
         finally:
             self.depth -= 1
@@ -352,6 +405,18 @@ class Parser:
 
     def macro(self, name: str) -> n.SelectorList:
         return _macro_ast(name)
+
+    def direction(self) -> n.Simple:
+        """:dir(ltr) or :dir(rtl); any other identifier is valid and matches nothing."""
+        self.skip_ws()
+        t = self.tok
+        if t.kind != "ident":
+            self.error("expected ltr or rtl")
+        self.advance()
+        self.skip_ws()
+        self.expect_end(")")
+        value = t.value.lower()
+        return n.Dir(value) if value in ("ltr", "rtl") else n.Never(f":dir({t.value})")
 
     def has(self) -> n.Has:
         items = [self.relative()]

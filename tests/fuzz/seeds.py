@@ -52,7 +52,9 @@ SELECTORS = [
     "input:checked", "option:checked", "a:link", ":scope > div", "p:contains(x)",
     "select > option:first-child", "x-y:defined", "li:only-child", "td:nth-of-type(3n of .x)",
     ":lang(en)", "p:lang('*-CH', '')", ":-soup-contains-own(x)", ":read-write", "input:required",
-    "div div span", "section :placeholder-shown",
+    "div div span", "section :placeholder-shown", ":default", "form :indeterminate",
+    "input:in-range", ":out-of-range", "*|p", ":-fp-default-button", "input:-fp-radio-unchecked",
+    ":-fp-in-range", "[min]:-fp-out-of-range", "p:dir(rtl)", "[dir=auto]:dir(ltr)",
 ]
 
 
@@ -66,7 +68,10 @@ def selector_seeds():
         print(f"note: no selector seeds ({e})", file=sys.stderr)
         return []
     html = b"<html><body><div class=a id=c><p class=b>x<a href=http://e>y</a></p><ul><li>1<li>2</ul>" \
-        b"<table><tr><td>a<td>b</table><svg><rect/><path/></svg><select><option selected>o</select></div>"
+        b"<table><tr><td>a<td>b</table><svg><rect/><path/></svg><select><option selected>o</select></div>" \
+        b"<form id=f><input type=number min=1 max=5 value=9 name=g><input type=radio name=g><button>b</button>" \
+        b"</form><input type=time min=22:00 max=02:00 value=23:00 form=f><input type=week max=2020-W53>" \
+        + "<div dir=auto><!-- x --><span dir=ltr>a</span>\u05e9<bdi>b</bdi><input dir=auto value=\u0645></div>".encode()
     out = []
     for css in SELECTORS:
         try:

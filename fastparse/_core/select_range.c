@@ -1,0 +1,248 @@
+/* select_range.c — :in-range and :out-of-range (HTML Standard 4.16.3): an
+ * input with range limitations (a valid min or max; range always has 0 and
+ * 100) whose value underflows or overflows them. Values, minimums and
+ * maximums are read with the strict syntax browsers apply to all three
+ * (valid date, month, week, time, local date and time, floating-point number
+ * strings), as soupsieve 4.1 does. The selector text (the :in-range macro)
+ * has already checked the element is such an input, enabled, not readonly and
+ * not in a <datalist>. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "select_internal.h"
+
+enum { T_DATE, T_MONTH, T_WEEK, T_TIME, T_DATETIME, T_NUMBER, T_RANGE, T__NONE };
+static const char *const TYPE_NAMES[] = {"date", "month", "week", "time", "datetime-local", "number", "range"};
+
+/* A parsed value, compared major first: the calendar part as an integer
+ * (yyyymmdd, yyyymm, yyyyww) and the time of day in seconds or the number. */
+typedef struct {
+    int64_t major;
+    double minor;
+} value_t;
+
+static int cmp(value_t a, value_t b)
+{
+    if (a.major != b.major)
+        return a.major < b.major ? -1 : 1;
+    return a.minor < b.minor ? -1 : a.minor > b.minor;
+}
+
+/* Browsers keep these values as JavaScript times, which end at
+ * 275760-09-13T00:00:00Z: a later date, month or week is invalid. */
+enum { MAX_YEAR = 275760 };
+#define MAX_DATE ((int64_t)MAX_YEAR * 10000 + 913)
+
+typedef struct {
+    const uint8_t *p, *end;
+} cursor;
+
+/* exactly n ASCII digits */
+static int digits(cursor *s, int n, int64_t *out)
+{
+    if (s->end - s->p < n)
+        return 0;
+    int64_t v = 0;
+    for (int i = 0; i < n; i++, s->p++) {
+        if (*s->p < '0' || *s->p > '9')
+            return 0;
+        v = v * 10 + (*s->p - '0');
+    }
+    *out = v;
+    return 1;
+}
+
+/* four or more digits, a year from 1 on (a longer one is past MAX_YEAR anyway) */
+static int year(cursor *s, int64_t *out)
+{
+    const uint8_t *start = s->p;
+    int64_t v = 0;
+    while (s->p < s->end && *s->p >= '0' && *s->p <= '9') {
+        if (v <= MAX_YEAR)
+            v = v * 10 + (*s->p - '0');
+        s->p++;
+    }
+    *out = v;
+    return s->p - start >= 4 && v >= 1;
+}
+
+static int byte(cursor *s, uint8_t b)
+{
+    if (s->p < s->end && *s->p == b) {
+        s->p++;
+        return 1;
+    }
+    return 0;
+}
+
+static int leap(int64_t y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
+
+static int days_in_month(int64_t y, int64_t m)
+{
+    static const int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    return m == 2 && leap(y) ? 29 : days[m - 1];
+}
+
+/* ISO 8601 weeks in year y: 53 when it starts on a Thursday, or on a
+ * Wednesday in a leap year. The calendar repeats every 400 years. */
+static int weeks_in_year(int64_t y)
+{
+    int64_t z = y % 400 + 2000 - 1;   /* weekday of 1 January: Zeller-like count from year 1 */
+    int jan1 = (int)((1 + 5 * (z % 4) + 4 * (z % 100) + 6 * (z % 400)) % 7);  /* 0 Sunday .. 6 Saturday */
+    return jan1 == 4 || (jan1 == 3 && leap(y % 400 + 2000)) ? 53 : 52;
+}
+
+static int date_part(cursor *s, int64_t *y, int64_t *m, int64_t *d)
+{
+    return year(s, y) && byte(s, '-') && digits(s, 2, m) && *m >= 1 && *m <= 12 && byte(s, '-') &&
+           digits(s, 2, d) && *d >= 1 && *d <= days_in_month(*y, *m);
+}
+
+/* hh:mm[:ss[.f{1,3}]] -> seconds of the day */
+static int time_part(cursor *s, double *secs)
+{
+    int64_t h, m, sec = 0, frac = 0, scale = 1;
+    if (!digits(s, 2, &h) || h > 23 || !byte(s, ':') || !digits(s, 2, &m) || m > 59)
+        return 0;
+    if (byte(s, ':')) {
+        if (!digits(s, 2, &sec) || sec > 59)
+            return 0;
+        if (byte(s, '.')) {
+            int n = 0;
+            while (n < 3 && s->p < s->end && *s->p >= '0' && *s->p <= '9') {
+                frac = frac * 10 + (*s->p++ - '0');
+                scale *= 10;
+                n++;
+            }
+            if (n == 0)
+                return 0;
+        }
+    }
+    *secs = (double)(h * 3600 + m * 60 + sec) + (double)frac / (double)scale;
+    return 1;
+}
+
+/* -?(digits(.digits)?|.digits)([eE][+-]?digits)?, finite */
+static int number(const uint8_t *p, size_t n, double *out)
+{
+    size_t i = 0, int_digits = 0, frac_digits = 0;
+    if (i < n && p[i] == '-')
+        i++;
+    while (i < n && p[i] >= '0' && p[i] <= '9')
+        i++, int_digits++;
+    if (i < n && p[i] == '.') {
+        i++;
+        while (i < n && p[i] >= '0' && p[i] <= '9')
+            i++, frac_digits++;
+        if (frac_digits == 0)
+            return 0;
+    }
+    if (int_digits + frac_digits == 0)
+        return 0;
+    if (i < n && (p[i] == 'e' || p[i] == 'E')) {
+        i++;
+        if (i < n && (p[i] == '+' || p[i] == '-'))
+            i++;
+        size_t exp_digits = 0;
+        while (i < n && p[i] >= '0' && p[i] <= '9')
+            i++, exp_digits++;
+        if (exp_digits == 0)
+            return 0;
+    }
+    if (i != n)
+        return 0;
+    char buf[512];
+    if (n >= sizeof buf)
+        return 0;   /* a valid number this long is not one a page writes */
+    memcpy(buf, p, n);
+    buf[n] = 0;
+    *out = strtod(buf, NULL);
+    return isfinite(*out);
+}
+
+/* Parses the attribute `name` of e as a value of type `type`: 1 when valid. */
+static int parse_value(fp_sel_ctx *c, uint32_t e, const char *name, int type, value_t *out)
+{
+    const uint8_t *v;
+    size_t n;
+    if (!fp_sel_attr_value(c, e, (const uint8_t *)name, strlen(name), &v, &n))
+        return 0;
+    cursor s = {v, v + n};
+    int64_t y, m, d;
+    double secs = 0;
+    out->minor = 0;
+    switch (type) {
+    case T_NUMBER: case T_RANGE:
+        out->major = 0;
+        return number(v, n, &out->minor);
+    case T_DATE:
+        if (!date_part(&s, &y, &m, &d) || s.p != s.end)
+            return 0;
+        out->major = y * 10000 + m * 100 + d;
+        return out->major <= MAX_DATE;
+    case T_MONTH:
+        if (!year(&s, &y) || !byte(&s, '-') || !digits(&s, 2, &m) || m < 1 || m > 12 || s.p != s.end)
+            return 0;
+        out->major = y * 100 + m;
+        return out->major <= (int64_t)MAX_YEAR * 100 + 9;
+    case T_WEEK:
+        if (!year(&s, &y) || !byte(&s, '-') || !byte(&s, 'W') || !digits(&s, 2, &d) || d < 1 ||
+            d > weeks_in_year(y) || s.p != s.end)
+            return 0;
+        out->major = y * 100 + d;
+        return out->major <= (int64_t)MAX_YEAR * 100 + 37;
+    case T_TIME:
+        if (!time_part(&s, &secs) || s.p != s.end)
+            return 0;
+        out->major = 0;
+        out->minor = secs;
+        return 1;
+    case T_DATETIME:
+        if (!date_part(&s, &y, &m, &d) || !(byte(&s, 'T') || byte(&s, ' ')) || !time_part(&s, &secs) ||
+            s.p != s.end)
+            return 0;
+        out->major = y * 10000 + m * 100 + d;
+        out->minor = secs;
+        return out->major < MAX_DATE || (out->major == MAX_DATE && secs == 0);
+    default:
+        return 0;
+    }
+}
+
+static int input_type(fp_sel_ctx *c, uint32_t e)
+{
+    const uint8_t *v;
+    size_t n;
+    if (!fp_sel_attr_value(c, e, (const uint8_t *)"type", 4, &v, &n))
+        return T__NONE;
+    for (int k = 0; k < T__NONE; k++)
+        if (strlen(TYPE_NAMES[k]) == n && bytes_eq(v, (const uint8_t *)TYPE_NAMES[k], n, 1))
+            return k;
+    return T__NONE;
+}
+
+/* FP_SEL_IN_RANGE, FP_SEL_OUT_OF_RANGE, or FP_SEL_NO_RANGE when e has no range limitations. */
+int fp_sel_range(fp_sel_ctx *c, uint32_t e)
+{
+    int type = input_type(c, e);
+    if (type == T__NONE)
+        return FP_SEL_NO_RANGE;
+    value_t lo, hi, v;
+    int has_lo = parse_value(c, e, "min", type, &lo), has_hi = parse_value(c, e, "max", type, &hi);
+    if (type == T_RANGE) {
+        /* the value is clamped into [min, max] (0 and 100 by default): out of
+         * range only when max < min, where it is raised to min above max */
+        value_t dlo = {0, 0.0}, dhi = {0, 100.0};
+        return cmp(has_hi ? hi : dhi, has_lo ? lo : dlo) < 0 ? FP_SEL_OUT_OF_RANGE : FP_SEL_IN_RANGE;
+    }
+    if (!has_lo && !has_hi)
+        return FP_SEL_NO_RANGE;
+    if (!parse_value(c, e, "value", type, &v))
+        return FP_SEL_IN_RANGE;   /* an empty or invalid value is sanitized to "": no underflow */
+    int out;
+    if (type == T_TIME && has_lo && has_hi && cmp(lo, hi) > 0)
+        out = cmp(v, lo) < 0 && cmp(v, hi) > 0;   /* a reversed range, across midnight */
+    else
+        out = (has_lo && cmp(v, lo) < 0) || (has_hi && cmp(v, hi) > 0);
+    return out ? FP_SEL_OUT_OF_RANGE : FP_SEL_IN_RANGE;
+}
