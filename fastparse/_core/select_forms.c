@@ -78,7 +78,7 @@ static int32_t chosen_option(fp_sel_ctx *c, uint32_t s)
 }
 
 /* option:checked — its selectedness (soupsieve and the HTML Standard agree). */
-int fp_sel_option_selected(fp_sel_ctx *c, uint32_t e)
+static int option_selected(fp_sel_ctx *c, uint32_t e)
 {
     int32_t s = ancestor_tagged(c, e, c->t_select, -1);
     if (s < 0 || has_attr(c, (uint32_t)s, "multiple", 8))
@@ -155,7 +155,7 @@ static int is_named_checked_radio(fp_sel_ctx *c, uint32_t x, const uint8_t *name
 /* input[type=radio][checked]:checked — checking a radio unchecks the others of
  * its group (same form owner, same name), so only the last stays checked;
  * inside a <template> nothing is connected and all stay checked. */
-int fp_sel_radio_kept(fp_sel_ctx *c, uint32_t e)
+static int radio_kept(fp_sel_ctx *c, uint32_t e)
 {
     const uint8_t *v;
     size_t n;
@@ -188,7 +188,7 @@ static uint32_t tree_next(const fp_sel_ctx *c, int32_t tree, uint32_t x)
 
 /* input[type=radio][name]:not([checked]):indeterminate — no radio of its
  * group (same tree, form owner and name) has `checked`. */
-int fp_sel_radio_unchecked(fp_sel_ctx *c, uint32_t e)
+static int radio_unchecked(fp_sel_ctx *c, uint32_t e)
 {
     const uint8_t *v;
     size_t n;
@@ -226,7 +226,7 @@ static int is_submit_button(fp_sel_ctx *c, uint32_t e)
 
 /* :default on a button — the form owner's default button: the first submit
  * button in tree order whose form owner it is (4.10.22.2). */
-int fp_sel_default_button(fp_sel_ctx *c, uint32_t e)
+static int default_button(fp_sel_ctx *c, uint32_t e)
 {
     if (!is_submit_button(c, e))
         return 0;
@@ -248,4 +248,18 @@ int fp_sel_default_button(fp_sel_ctx *c, uint32_t e)
         c->default_button[owner] = found < 0 ? -1 : found + 1;
     }
     return c->default_button[owner] == (int32_t)e + 1;
+}
+
+/* The form state tests (FP_SEL_T_OPTION_SELECTED ... FP_SEL_T_OUT_OF_RANGE) at e. */
+int fp_sel_form_state(fp_sel_ctx *c, int32_t test, uint32_t e)
+{
+    switch (test) {
+    case FP_SEL_T_OPTION_SELECTED: return option_selected(c, e);
+    case FP_SEL_T_RADIO_KEPT: return radio_kept(c, e);
+    case FP_SEL_T_RADIO_UNCHECKED: return radio_unchecked(c, e);
+    case FP_SEL_T_DEFAULT_BUTTON: return default_button(c, e);
+    case FP_SEL_T_IN_RANGE: return fp_sel_range(c, e) == FP_SEL_IN_RANGE;
+    case FP_SEL_T_OUT_OF_RANGE: return fp_sel_range(c, e) == FP_SEL_OUT_OF_RANGE;
+    default: return 0;
+    }
 }

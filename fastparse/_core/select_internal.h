@@ -89,11 +89,10 @@ const uint8_t *fp_sel_str(const fp_sel_ctx *c, int32_t k, size_t *len);  /* the 
 int fp_sel_attr_value(fp_sel_ctx *c, uint32_t e, const uint8_t *name, size_t nlen,
                       const uint8_t **v, size_t *vlen);
 
-/* select_forms.c (HTML Standard 4.10: selectedness, radio button groups, default buttons) */
-int fp_sel_option_selected(fp_sel_ctx *c, uint32_t e);
-int fp_sel_radio_kept(fp_sel_ctx *c, uint32_t e);
-int fp_sel_radio_unchecked(fp_sel_ctx *c, uint32_t e);
-int fp_sel_default_button(fp_sel_ctx *c, uint32_t e);
+/* select_forms.c: test `test` (one of the form state codes, FP_SEL_T_OPTION_SELECTED to
+ * FP_SEL_T_OUT_OF_RANGE) at e (HTML Standard 4.10: selectedness, radio button groups,
+ * default buttons, range limitations) */
+int fp_sel_form_state(fp_sel_ctx *c, int32_t test, uint32_t e);
 
 /* select_range.c: an input with range limitations (HTML Standard 4.16.3, :in-range) */
 enum { FP_SEL_NO_RANGE, FP_SEL_IN_RANGE, FP_SEL_OUT_OF_RANGE };

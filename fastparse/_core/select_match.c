@@ -599,23 +599,9 @@ static int match_compound(fp_sel_ctx *c, int32_t at, uint32_t e)
                 return 0;
             t += 2 + t[1];
             break;
-        case FP_SEL_T_OPTION_SELECTED:
-            if (!fp_sel_option_selected(c, e))
-                return 0;
-            t += 1;
-            break;
-        case FP_SEL_T_RADIO_KEPT:
-            if (!fp_sel_radio_kept(c, e))
-                return 0;
-            t += 1;
-            break;
-        case FP_SEL_T_DEFAULT_BUTTON:
-            if (!fp_sel_default_button(c, e))
-                return 0;
-            t += 1;
-            break;
-        case FP_SEL_T_RADIO_UNCHECKED:
-            if (!fp_sel_radio_unchecked(c, e))
+        case FP_SEL_T_OPTION_SELECTED: case FP_SEL_T_RADIO_KEPT: case FP_SEL_T_DEFAULT_BUTTON:
+        case FP_SEL_T_RADIO_UNCHECKED: case FP_SEL_T_IN_RANGE: case FP_SEL_T_OUT_OF_RANGE:
+            if (!fp_sel_form_state(c, t[0], e))
                 return 0;
             t += 1;
             break;
@@ -623,11 +609,6 @@ static int match_compound(fp_sel_ctx *c, int32_t at, uint32_t e)
             if (!fp_sel_dir(c, t, e))
                 return 0;
             t += 3;
-            break;
-        case FP_SEL_T_IN_RANGE: case FP_SEL_T_OUT_OF_RANGE:
-            if (fp_sel_range(c, e) != (t[0] == FP_SEL_T_IN_RANGE ? FP_SEL_IN_RANGE : FP_SEL_OUT_OF_RANGE))
-                return 0;
-            t += 1;
             break;
         default: /* FP_SEL_T_FALSE */
             return 0;
