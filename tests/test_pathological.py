@@ -115,6 +115,20 @@ def test_select_child_in_nested_divs():
                   lambda doc: doc.select("span > div.a"))
 
 
+def form_rows(n: int) -> fp.Document:
+    """A table of n rows, each with its own form (form= attributes), radio group and buttons."""
+    return fp.parse("".join(f"<form id=f{i}></form>" for i in range(n)) + "<table>" + "".join(
+        f"<tr><td><input type=radio name=r form=f{i} checked><input type=radio name=s form=f{i}>"
+        f"<button form=f{i}>b</button>" for i in range(n)))
+
+
+@pytest.mark.parametrize("css", [":checked", ":default", ":indeterminate"])
+def test_form_state_over_many_forms(css):
+    # form owners, radio groups and default buttons are tables built once a run
+    # (per control they took a scan of the page: 8 s for :checked over 1,000 forms)
+    assert_linear(f"select({css!r}) over form rows", form_rows, 2_000, lambda doc: doc.select(css))
+
+
 @pytest.mark.skipif(SANITIZED, reason="a timing test only")
 # (no matching selectors here: building thousands of result Tags would time the allocator;
 # correctness with matches on deep nesting: test_select.py::test_descendant_combinator_on_deep_nesting)

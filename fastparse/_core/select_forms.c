@@ -95,6 +95,75 @@ static int option_selected(fp_sel_ctx *c, uint32_t e)
     return c->chosen_option[s] == (int32_t)e + 1;
 }
 
+/* ---- per-run tables: every control's form owner, ids, radio groups, default buttons ----
+ * Built on first use and freed with the run, so :checked, :default and
+ * :indeterminate over a page with thousands of controls (a form per table row,
+ * `form=` attributes) stay linear. */
+
+enum { VALUE_MAX = 256 };   /* longer ids and names compare unequal to everything */
+
+/* An open-addressing set of elements keyed by a string attribute value (an
+ * id; a radio's name with its form owner), compared by re-reading it. */
+typedef struct {
+    uint32_t *elem;   /* element + 1; 0 empty */
+    uint32_t *hash;
+    uint32_t mask;
+} elem_set;
+
+struct fp_sel_forms {
+    int32_t *owner;         /* per element: 0 not known yet, 1 no form owner, else owner + 2 */
+    int32_t *forms;         /* every <form>, in document order */
+    uint32_t nforms;
+    elem_set ids;           /* id -> first element of the document with it (for form=) */
+    int32_t tree;           /* whose tables follow: -2 none, -1 the document, else a template */
+    int32_t *default_of;    /* per element, for forms of that tree: default button + 1 */
+    elem_set radios;        /* (owner, name) -> last checked radio of the group in that tree */
+};
+
+static uint32_t hash_value(const uint8_t *p, size_t n, int32_t owner)
+{
+    uint32_t h = 2166136261u ^ (uint32_t)owner * 0x9E3779B9u;   /* FNV-1a */
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ p[i]) * 16777619u;
+    return h;
+}
+
+/* e's attribute `name` copied into buf (VALUE_MAX bytes): its length, or -1
+ * when absent or longer */
+static long value_of(fp_sel_ctx *c, uint32_t e, const char *name, uint8_t *buf)
+{
+    const uint8_t *v;
+    size_t n;
+    if (!fp_sel_attr_value(c, e, (const uint8_t *)name, strlen(name), &v, &n) || n > VALUE_MAX)
+        return -1;
+    memcpy(buf, v, n);   /* v may live in c->val, which the next read reuses */
+    return (long)n;
+}
+
+static int set_init(fp_sel_ctx *c, elem_set *t, uint32_t count)
+{
+    uint32_t cap = 16;
+    while (cap < 2 * (uint64_t)count + 2)
+        cap *= 2;
+    free(t->elem);
+    free(t->hash);
+    t->elem = fp_sel_zalloc(c, cap, sizeof *t->elem);
+    t->hash = fp_sel_zalloc(c, cap, sizeof *t->hash);
+    t->mask = cap - 1;
+    if (t->elem && t->hash)
+        return 0;
+    free(t->elem);   /* out of memory: c->oom fails the run; the set stays unbuilt */
+    free(t->hash);
+    t->elem = t->hash = NULL;
+    return -1;
+}
+
+static void set_free(elem_set *t)
+{
+    free(t->elem);
+    free(t->hash);
+}
+
 /* The tree e is in: a <template>'s contents are a tree of their own, which a
  * form outside cannot own and a `form` attribute does not reach (they are not
  * connected). Returns the template, or -1 for the document. */
@@ -102,79 +171,6 @@ static int32_t tree_of(const fp_sel_ctx *c, uint32_t e)
 {
     return ancestor_tagged(c, e, c->t_template, -1);
 }
-
-/* Form owner of a control (HTML Standard 4.10.17.3): the form its `form`
- * attribute names, else its nearest form ancestor. A <form> nested in a form
- * (which an HTML5 tree builder drops) is treated as soupsieve does: controls
- * inside it belong to the outer form, controls after it to none. In a
- * template nothing is connected: the nearest form ancestor inside it. */
-static int32_t form_owner(fp_sel_ctx *c, uint32_t e)
-{
-    int32_t tree = tree_of(c, e);
-    if (tree >= 0)
-        return ancestor_tagged(c, e, c->t_form, tree);
-    const uint8_t *v;
-    size_t n;
-    if (fp_sel_attr_value(c, e, (const uint8_t *)"form", 4, &v, &n)) {
-        uint8_t want[256];
-        if (n > sizeof want)
-            return -1;
-        memcpy(want, v, n); /* v may live in c->val, which the scan below reuses */
-        for (uint32_t x = 0; x < c->n; x++) {
-            const uint8_t *id;
-            size_t idn;
-            if (fp_sel_attr_value(c, x, (const uint8_t *)"id", 2, &id, &idn) && idn == n && idn &&
-                memcmp(id, want, n) == 0)
-                return c->el[x].tag == c->t_form ? (int32_t)x : -1;
-            if (c->el[x].tag == c->t_template)
-                x = c->el[x].last;   /* ids in template contents are not in the document */
-        }
-        return -1;
-    }
-    int32_t outer = -1;
-    for (int32_t a = c->el[e].parent; a >= 0; a = c->el[a].parent)
-        if (c->el[a].tag == c->t_form)
-            outer = a;
-    if (outer < 0)
-        return -1;
-    for (uint32_t f = (uint32_t)outer + 1; f < e; f++)
-        if (c->el[f].tag == c->t_form && c->el[f].last < e)
-            return -1;
-    return outer;
-}
-
-static int is_named_checked_radio(fp_sel_ctx *c, uint32_t x, const uint8_t *name, size_t n)
-{
-    const uint8_t *v;
-    size_t vn;
-    return c->el[x].tag == c->t_input && has_attr(c, x, "checked", 7) &&
-           attr_equals(c, x, "type", "radio", 1) &&
-           fp_sel_attr_value(c, x, (const uint8_t *)"name", 4, &v, &vn) && vn == n && memcmp(v, name, n) == 0;
-}
-
-/* input[type=radio][checked]:checked — checking a radio unchecks the others of
- * its group (same form owner, same name), so only the last stays checked;
- * inside a <template> nothing is connected and all stay checked. */
-static int radio_kept(fp_sel_ctx *c, uint32_t e)
-{
-    const uint8_t *v;
-    size_t n;
-    if (!fp_sel_attr_value(c, e, (const uint8_t *)"name", 4, &v, &n) || n == 0)
-        return 1;
-    if (ancestor_tagged(c, e, c->t_template, -1) >= 0)
-        return 1;
-    uint8_t name[256];
-    if (n > sizeof name)
-        return 1;
-    memcpy(name, v, n);
-    int32_t owner = form_owner(c, e);
-    for (uint32_t x = e + 1; x < c->n; x++)
-        if (is_named_checked_radio(c, x, name, n) && ancestor_tagged(c, x, c->t_template, -1) < 0 &&
-            form_owner(c, x) == owner)
-            return 0;
-    return 1;
-}
-
 
 /* Next element of the tree `tree` (a template, or -1: the document) after x,
  * stepping over the contents of templates inside it; c->n past its end. */
@@ -186,24 +182,112 @@ static uint32_t tree_next(const fp_sel_ctx *c, int32_t tree, uint32_t x)
     return tree >= 0 && x > c->el[tree].last ? c->n : x;
 }
 
-/* input[type=radio][name]:not([checked]):indeterminate — no radio of its
- * group (same tree, form owner and name) has `checked`. */
-static int radio_unchecked(fp_sel_ctx *c, uint32_t e)
+static struct fp_sel_forms *forms_of(fp_sel_ctx *c)
 {
-    const uint8_t *v;
-    size_t n;
-    if (!fp_sel_attr_value(c, e, (const uint8_t *)"name", 4, &v, &n) || n == 0)
-        return 0;
-    uint8_t name[256];
-    if (n > sizeof name)
-        return 0;
-    memcpy(name, v, n);
-    int32_t tree = tree_of(c, e), owner = form_owner(c, e);
-    uint32_t first = tree >= 0 ? (uint32_t)tree + 1 : 0;
-    for (uint32_t x = first; x < c->n; x = tree_next(c, tree, x))
-        if (x != e && is_named_checked_radio(c, x, name, n) && form_owner(c, x) == owner)
-            return 0;
-    return 1;
+    if (c->forms)
+        return c->forms->owner && c->forms->forms ? c->forms : NULL;
+    struct fp_sel_forms *f = fp_sel_zalloc(c, 1, sizeof *f);
+    if (!f)
+        return NULL;
+    c->forms = f;
+    f->tree = -2;
+    f->owner = fp_sel_zalloc(c, c->n, sizeof *f->owner);
+    for (uint32_t x = 0; x < c->n; x++)
+        f->nforms += c->el[x].tag == c->t_form;
+    f->forms = fp_sel_zalloc(c, f->nforms + 1, sizeof *f->forms);
+    if (!f->owner || !f->forms)
+        return NULL;
+    for (uint32_t x = 0, k = 0; x < c->n; x++)
+        if (c->el[x].tag == c->t_form)
+            f->forms[k++] = (int32_t)x;
+    return f;
+}
+
+void fp_sel_forms_free(fp_sel_ctx *c)
+{
+    struct fp_sel_forms *f = c->forms;
+    if (!f)
+        return;
+    free(f->owner);
+    free(f->forms);
+    free(f->default_of);
+    set_free(&f->ids);
+    set_free(&f->radios);
+    free(f);
+    c->forms = NULL;
+}
+
+/* The first element of the document (template contents left out) whose id is
+ * want[0, n), or -1. */
+static int32_t element_by_id(fp_sel_ctx *c, struct fp_sel_forms *f, const uint8_t *want, size_t n)
+{
+    uint8_t buf[VALUE_MAX];
+    if (!f->ids.elem) {
+        if (set_init(c, &f->ids, c->n) < 0)
+            return -1;
+        for (uint32_t x = 0; x < c->n; x = tree_next(c, -1, x)) {
+            long len = value_of(c, x, "id", buf);
+            if (len <= 0)
+                continue;
+            uint32_t h = hash_value(buf, (size_t)len, 0), k = h & f->ids.mask;
+            for (; f->ids.elem[k]; k = (k + 1) & f->ids.mask) {
+                uint8_t other[VALUE_MAX];
+                if (f->ids.hash[k] == h && value_of(c, f->ids.elem[k] - 1, "id", other) == len &&
+                    memcmp(other, buf, (size_t)len) == 0)
+                    break;   /* the first element with an id keeps it */
+            }
+            if (!f->ids.elem[k]) {
+                f->ids.elem[k] = x + 1;
+                f->ids.hash[k] = h;
+            }
+        }
+    }
+    uint32_t h = hash_value(want, n, 0);
+    for (uint32_t k = h & f->ids.mask; f->ids.elem[k]; k = (k + 1) & f->ids.mask)
+        if (f->ids.hash[k] == h && value_of(c, f->ids.elem[k] - 1, "id", buf) == (long)n && memcmp(buf, want, n) == 0)
+            return (int32_t)f->ids.elem[k] - 1;
+    return -1;
+}
+
+/* Form owner of a control (HTML Standard 4.10.17.3): the form its `form`
+ * attribute names, else its nearest form ancestor. A <form> nested in a form
+ * (which an HTML5 tree builder drops) is treated as soupsieve does: controls
+ * inside it belong to the outer form, controls after it to none. In a
+ * template nothing is connected: the nearest form ancestor inside it. */
+static int32_t form_owner(fp_sel_ctx *c, uint32_t e)
+{
+    struct fp_sel_forms *f = forms_of(c);
+    if (!f)
+        return -1;
+    if (f->owner[e])
+        return f->owner[e] - 2;
+    int32_t owner = -1, tree = tree_of(c, e);
+    uint8_t want[VALUE_MAX];
+    long n;
+    if (tree >= 0) {
+        owner = ancestor_tagged(c, e, c->t_form, tree);
+    } else if ((n = value_of(c, e, "form", want)) >= 0 || has_attr(c, e, "form", 4)) {
+        int32_t x = n > 0 ? element_by_id(c, f, want, (size_t)n) : -1;
+        owner = x >= 0 && c->el[x].tag == c->t_form ? x : -1;
+    } else {
+        for (int32_t a = c->el[e].parent; a >= 0; a = c->el[a].parent)
+            if (c->el[a].tag == c->t_form)
+                owner = a;   /* the outermost */
+        /* a form inside it that ended before e closes it for e */
+        uint32_t lo = 0, hi = f->nforms;
+        while (lo < hi) {   /* the first form after the owner */
+            uint32_t mid = lo + (hi - lo) / 2;
+            if (f->forms[mid] <= owner)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        for (uint32_t k = lo; owner >= 0 && k < f->nforms && (uint32_t)f->forms[k] < e; k++)
+            if (c->el[f->forms[k]].last < e)
+                owner = -1;
+    }
+    f->owner[e] = owner + 2;
+    return owner;
 }
 
 /* A submit button (HTML Standard 4.10.6 for <button>): input type submit or
@@ -224,30 +308,98 @@ static int is_submit_button(fp_sel_ctx *c, uint32_t e)
            !(parent >= 0 && c->el[parent].tag == c->t_select);
 }
 
+/* The checked radio of group (owner, name) that the radio set holds (the last
+ * in tree order), or -1. */
+static int32_t group_radio(fp_sel_ctx *c, struct fp_sel_forms *f, int32_t owner, const uint8_t *name, size_t n,
+                           uint32_t *slot)
+{
+    uint8_t buf[VALUE_MAX];
+    uint32_t h = hash_value(name, n, owner), k = h & f->radios.mask;
+    for (; f->radios.elem[k]; k = (k + 1) & f->radios.mask) {
+        uint32_t y = f->radios.elem[k] - 1;
+        if (f->radios.hash[k] == h && form_owner(c, y) == owner && value_of(c, y, "name", buf) == (long)n &&
+            memcmp(buf, name, n) == 0)
+            break;
+    }
+    *slot = k;
+    return f->radios.elem[k] ? (int32_t)f->radios.elem[k] - 1 : -1;
+}
+
+/* One pass over the controls of `tree` in tree order (as soupsieve's): each
+ * form's first submit button, each radio group's last checked radio. */
+static struct fp_sel_forms *tree_tables(fp_sel_ctx *c, int32_t tree)
+{
+    struct fp_sel_forms *f = forms_of(c);
+    if (!f || f->tree == tree)
+        return f;
+    uint32_t first = tree >= 0 ? (uint32_t)tree + 1 : 0, ncontrols = 0;
+    for (uint32_t x = first; x < c->n; x = tree_next(c, tree, x))
+        ncontrols += c->el[x].tag == c->t_input;
+    if (f->default_of)
+        memset(f->default_of, 0, c->n * sizeof *f->default_of);
+    else if (!(f->default_of = fp_sel_zalloc(c, c->n, sizeof *f->default_of)))
+        return NULL;
+    f->tree = -2;   /* until built */
+    if (set_init(c, &f->radios, ncontrols) < 0)
+        return NULL;
+    uint8_t name[VALUE_MAX];
+    for (uint32_t x = first; x < c->n; x = tree_next(c, tree, x)) {
+        int tag = c->el[x].tag;
+        if (tag != c->t_input && tag != c->t_button)
+            continue;
+        int32_t owner = form_owner(c, x);
+        long n;
+        if (owner >= 0 && is_submit_button(c, x)) {
+            if (!f->default_of[owner])
+                f->default_of[owner] = (int32_t)x + 1;
+        } else if (tag == c->t_input && has_attr(c, x, "checked", 7) && attr_equals(c, x, "type", "radio", 1) &&
+                   (n = value_of(c, x, "name", name)) > 0) {
+            uint32_t k;
+            group_radio(c, f, owner, name, (size_t)n, &k);
+            f->radios.elem[k] = x + 1;   /* a later one unchecks the earlier */
+            f->radios.hash[k] = hash_value(name, (size_t)n, owner);
+        }
+    }
+    f->tree = tree;
+    return f;
+}
+
+/* input[type=radio][checked]:checked — checking a radio unchecks the others of
+ * its group (same form owner, same name), so only the last stays checked;
+ * inside a <template> nothing is connected and all stay checked. */
+static int radio_kept(fp_sel_ctx *c, uint32_t e)
+{
+    uint8_t name[VALUE_MAX];
+    long n = value_of(c, e, "name", name);
+    if (n <= 0 || tree_of(c, e) >= 0)
+        return 1;
+    struct fp_sel_forms *f = tree_tables(c, -1);
+    uint32_t k;
+    return !f || group_radio(c, f, form_owner(c, e), name, (size_t)n, &k) == (int32_t)e;
+}
+
+/* input[type=radio][name]:not([checked]):indeterminate — no radio of its
+ * group (same tree, form owner and name) has `checked`. */
+static int radio_unchecked(fp_sel_ctx *c, uint32_t e)
+{
+    uint8_t name[VALUE_MAX];
+    long n = value_of(c, e, "name", name);
+    if (n <= 0)
+        return 0;
+    struct fp_sel_forms *f = tree_tables(c, tree_of(c, e));
+    uint32_t k;
+    return f && group_radio(c, f, form_owner(c, e), name, (size_t)n, &k) < 0;
+}
+
 /* :default on a button — the form owner's default button: the first submit
  * button in tree order whose form owner it is (4.10.22.2). */
 static int default_button(fp_sel_ctx *c, uint32_t e)
 {
-    if (!is_submit_button(c, e))
-        return 0;
-    int32_t owner = form_owner(c, e);
+    int32_t owner = is_submit_button(c, e) ? form_owner(c, e) : -1;
     if (owner < 0)
         return 0;
-    if (!c->default_button) {
-        c->default_button = fp_sel_zalloc(c, c->n, sizeof(int32_t));
-        if (!c->default_button)
-            return 0;
-    }
-    if (c->default_button[owner] == 0) {
-        int32_t tree = tree_of(c, (uint32_t)owner), found = -1;
-        uint32_t first = tree >= 0 ? (uint32_t)tree + 1 : 0;
-        for (uint32_t x = first; x < c->n && found < 0; x = tree_next(c, tree, x))
-            if ((c->el[x].tag == c->t_input || c->el[x].tag == c->t_button) && is_submit_button(c, x) &&
-                form_owner(c, x) == owner)
-                found = (int32_t)x;
-        c->default_button[owner] = found < 0 ? -1 : found + 1;
-    }
-    return c->default_button[owner] == (int32_t)e + 1;
+    struct fp_sel_forms *f = tree_tables(c, tree_of(c, e));
+    return f && f->default_of[owner] == (int32_t)e + 1;
 }
 
 /* The form state tests (FP_SEL_T_OPTION_SELECTED ... FP_SEL_T_OUT_OF_RANGE) at e. */

@@ -34,7 +34,7 @@ typedef struct {
     void **nth_pos;            /* ... per element: position among the matching siblings (0: not one) */
     fp_buf text, val;          /* scratch: :contains text, decoded attribute values */
     int32_t *chosen_option;    /* per <select> + 1: its selected option + 1 (0 unknown, -1 none) */
-    int32_t *default_button;   /* per <form>: its default button + 1 (0 unknown, -1 none) */
+    struct fp_sel_forms *forms; /* form owners, radio groups, default buttons (select_forms.c) */
     void *dir_memo;            /* :dir(): per element, its directionality (paged; 0 unknown) */
     int t_select, t_option, t_optgroup, t_hr, t_datalist, t_input, t_button, t_form, t_template;
     int32_t *lang_from;        /* :lang(): per element, who gives its language (select_lang.c) */
@@ -93,6 +93,7 @@ int fp_sel_attr_value(fp_sel_ctx *c, uint32_t e, const uint8_t *name, size_t nle
  * FP_SEL_T_OUT_OF_RANGE) at e (HTML Standard 4.10: selectedness, radio button groups,
  * default buttons, range limitations) */
 int fp_sel_form_state(fp_sel_ctx *c, int32_t test, uint32_t e);
+void fp_sel_forms_free(fp_sel_ctx *c);
 
 /* select_range.c: an input with range limitations (HTML Standard 4.16.3, :in-range) */
 enum { FP_SEL_NO_RANGE, FP_SEL_IN_RANGE, FP_SEL_OUT_OF_RANGE };

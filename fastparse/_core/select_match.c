@@ -935,8 +935,8 @@ static void ctx_free(fp_sel_ctx *c)
     }
     if (c->chosen_option)
         free(c->chosen_option);
-    if (c->default_button)
-        free(c->default_button);
+    if (c->forms)
+        fp_sel_forms_free(c);
     if (c->dir_memo)
         fp_sel_memo_free(c->dir_memo, c->n);
     if (c->lang_from)

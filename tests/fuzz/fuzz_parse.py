@@ -59,6 +59,8 @@ SELECTOR_PARTS = [
     ":empty", ":root", ":scope", ":contains(x)", ':-soup-contains("a")', ":checked",
     ":disabled", ":enabled", ":link", ":defined", ":lang(en)", "(", ")", "[", "]", "\\", "'",
     '"', "::before", ":hover", "|", "*|*", "svg|rect", ">>", "#", ".", ":", "\u00e9", "\\31 ",
+    ":default", ":indeterminate", ":in-range", ":out-of-range", ":dir(rtl)", ":dir(ltr)", ":open",
+    "|p", ":host(p)",
 ]
 
 
