@@ -147,7 +147,9 @@ ERRORS = [
     (":nth-of-type(n of p)", 15, "only allowed in :nth-child"),
     ("svg|a", 0, "namespace prefix 'svg' is not declared"),
     ("div *|", 5, "expected a type selector or '*' after '|'"),
-    ("[svg|a]", 4, "namespaces are not supported"),
+    ("[svg|a]", 1, "namespace prefix 'svg' is not declared"),
+    ("[*|]", 3, "expected an attribute name"),
+    (":not()", 5, "expected a selector"),
     ("a:not(", 6, "expected a selector"),
     ("a:not(b", 7, "expected ')'"),
     ("a)", 1, "unexpected ')'"),
@@ -200,7 +202,7 @@ def test_opcodes_match_select_h():
     consts = {m[1]: int(m[2], 0) for m in re.finditer(r"FP_SEL_(\w+) = (-?\w+)", header)}
     py = {name: getattr(opcodes, name) for name in dir(opcodes) if name.isupper() and isinstance(getattr(opcodes, name), int)}
     shared = [name for name in consts if name in py]
-    assert len(shared) == 48
+    assert len(shared) == 49
     assert {name: py[name] for name in shared} == {name: consts[name] for name in shared}
     # the header enum without explicit values
     order = re.search(r"enum \{\s*(FP_SEL_H_MAGIC[^}]*)\}", header)[1]
@@ -809,6 +811,22 @@ def test_open_muted_and_states_that_never_match():
     for css in (":fullscreen", ":popover-open", ":buffering", ":host", ":host(p)", ":host-context(p)",
                 ":current(p)", "p:seeking"):
         assert doc.select(css) == [], css
+
+
+def test_attribute_in_any_namespace_includes_the_adjusted_svg_and_mathml_ones():
+    doc = fp.parse('<a id=a href=x></a><p id=b xlink:href=y></p><svg><use id=c xlink:href="#i"></use>'
+                   '<use id=d href="#j"></use><text id=e xml:lang=en>t</text></svg><math><mi id=f xlink:href=z>')
+    assert [t.id for t in doc.select("[*|href]")] == ["a", "c", "d", "f"]   # p's xlink:href is no namespace
+    assert [t.id for t in doc.select("[|href]")] == ["a", "d"]
+    assert [t.id for t in doc.select("[*|href^='#']")] == ["c", "d"]
+    assert [t.id for t in doc.select("[*|lang]")] == ["e"] and doc.select("[|lang]") == []
+
+
+def test_nesting_selector_and_empty_forgiving_lists():
+    doc = fp.parse("<ul id=u><li id=a>x</li></ul>")
+    ul = doc.find("ul")
+    assert [t.id for t in ul.select("& > li")] == ["a"] and ul.matches("&") and ul.matches("ul&")
+    assert doc.select(":is()") == [] and doc.select("li:where()") == [] and len(doc.select(":not(:is())")) == 2
 
 
 def test_any_namespace_and_no_namespace_type_selectors():

@@ -605,6 +605,11 @@ static int match_compound(fp_sel_ctx *c, int32_t at, uint32_t e)
                 return 0;
             t += 1;
             break;
+        case FP_SEL_T_FOREIGN:
+            if (!(c->el[e].flags & (FP_EF_SVG | FP_EF_MATHML)))
+                return 0;
+            t += 1;
+            break;
         case FP_SEL_T_DIR:
             if (!fp_sel_dir(c, t, e))
                 return 0;

@@ -50,7 +50,12 @@ soupsieve / selectolax on purpose:
   (soupsieve's rule). In a legacy-encoded document the codec's bytes are classified too.
   Any other keyword (`:dir(auto)`) is valid and matches nothing, as in soupsieve.
 - `*|E` is E and `|E` matches nothing (every element of an HTML document has a namespace);
-  a named prefix (`svg|rect`) is an error, as the selector has no way to declare it.
+  `[*|a]` is `[a]` or, on SVG and MathML elements, the attribute the tree builder puts in
+  the XLink/XML/XMLNS namespace with local name a (`[*|href]` finds `xlink:href`; soupsieve
+  on html5lib's tree does not); `[|a]` is `[a]`. A named prefix (`svg|rect`, `[xlink|href]`)
+  is an error, as the selector has no way to declare it.
+- `&` (CSS Nesting) outside a style rule is `:scope`; `:is()` and `:where()` may be empty
+  (forgiving lists) and then match nothing.
 - Interaction and media states (`:hover`, `:focus`, `:visited`, `:playing`, `:host()`, ...)
   are valid and never match.
 - Legacy-encoded documents: the selector's strings are encoded to the document's

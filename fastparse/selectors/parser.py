@@ -103,9 +103,16 @@ MACROS = {
     ),
 }
 
+# local name -> the attribute name as written, of the attributes that the tree builder puts in
+# a namespace on SVG and MathML elements ("adjust foreign attributes")
+FOREIGN_ATTRIBUTES = {"actuate": "xlink:actuate", "arcrole": "xlink:arcrole", "href": "xlink:href",
+                      "role": "xlink:role", "show": "xlink:show", "title": "xlink:title", "type": "xlink:type",
+                      "lang": "xml:lang", "space": "xml:space", "xlink": "xmlns:xlink"}
+
 # one test each in the compiled program (compiler.PSEUDO_CODES)
 INTERNAL_PSEUDO = {"root", "scope", "empty", "defined", "-fp-radio-kept", "-fp-option-selected",
-                   "-fp-default-button", "-fp-radio-unchecked", "-fp-in-range", "-fp-out-of-range"}
+                   "-fp-default-button", "-fp-radio-unchecked", "-fp-in-range", "-fp-out-of-range",
+                   "-fp-foreign"}
 
 CHILD_SUGAR = {
     "first-child": (n.Nth(0, 1),),
@@ -145,6 +152,10 @@ class Parser:
     @property
     def tok(self) -> Token:
         return self.tokens[self.i]
+
+    def peek(self) -> Token:
+        """The token after the current one (eof at the end)."""
+        return self.tokens[min(self.i + 1, len(self.tokens) - 1)]
 
     def advance(self) -> Token:
         t = self.tokens[self.i]
@@ -235,7 +246,7 @@ class Parser:
     def starts_compound(self) -> bool:
         t = self.tok
         return t.kind in ("ident", "hash", "function") or (
-            t.kind == "delim" and t.value in "*.[:|"
+            t.kind == "delim" and t.value in "*.[:|&"
         )
 
     # ---- compound selectors ----
@@ -266,6 +277,10 @@ class Parser:
                 parts.append(n.Class(name.value))
             elif self.is_delim("["):
                 parts.append(self.attribute())
+            elif self.is_delim("&"):
+                # the nesting selector; outside a style rule it stands for :scope (CSS Nesting 1)
+                self.advance()
+                parts.append(n.Pseudo("scope"))
             elif self.is_delim(":"):
                 parts.extend(self.pseudo())
             elif t.kind == "ident" or self.is_delim("*"):
@@ -301,20 +316,21 @@ class Parser:
             return None
         return "*" if name.kind == "delim" else name.value.lower()
 
-    def attribute(self) -> n.Attr:
+    def attribute(self) -> n.Simple:
         open_ = self.advance()
         self.skip_ws()
+        prefix = self.attribute_namespace()
         name = self.tok
         if name.kind != "ident":
-            if self.is_delim("*") or self.is_delim("|"):
-                self.error("namespaces are not supported")
             self.error("expected an attribute name")
         self.advance()
-        self.no_namespace_attr()
+        if self.is_delim("|") and self.peek().kind == "ident":   # (`[a|=b]` is dash-match)
+            self.error(f"namespace prefix '{name.value}' is not declared (write [*|attr] for any namespace)",
+                       name)
         self.skip_ws()
         if self.is_delim("]"):
             self.advance()
-            return n.Attr(name.value.lower(), "")
+            return self.any_namespace(n.Attr(name.value.lower(), ""), prefix)
         op = ""
         if self.is_delim("="):
             op = "="
@@ -344,12 +360,31 @@ class Parser:
         if not self.is_delim("]"):
             self.error(f"expected ']' to close the '[' at position {open_.pos}")
         self.advance()
-        return n.Attr(name.value.lower(), op, value.value, case)
+        return self.any_namespace(n.Attr(name.value.lower(), op, value.value, case), prefix)
 
-    def no_namespace_attr(self) -> None:
-        # `[a|=b]` is the dash-match operator, `[ns|a]` a namespace.
-        if self.is_delim("|") and self.tokens[self.i + 1].kind == "ident":
-            self.error("namespaces are not supported")
+    def attribute_namespace(self) -> str | None:
+        """`*|` (any namespace) or `|` (none) before an attribute name: '*', '' or None."""
+        after = self.peek()
+        if self.is_delim("*") and after.kind == "delim" and after.value == "|":
+            self.advance()
+            self.advance()
+            return "*"
+        if self.is_delim("|") and after.kind == "ident":
+            self.advance()
+            return ""
+        if self.is_delim("*") or self.is_delim("|"):
+            self.error("expected an attribute name")
+        return None
+
+    @staticmethod
+    def any_namespace(attr: n.Attr, prefix: str | None) -> n.Simple:
+        """[*|a]: also the attribute that SVG and MathML elements put in the XLink, XML or
+        XMLNS namespace with local name a (`xlink:href`, `xml:lang`; HTML Standard 13.2.6.1)."""
+        adjusted = FOREIGN_ATTRIBUTES.get(attr.name) if prefix == "*" else None
+        if adjusted is None:
+            return attr   # no prefix, or `|a`: HTML attributes are in no namespace
+        foreign = n.Compound((n.Pseudo("-fp-foreign"), n.Attr(adjusted, attr.op, attr.value, attr.case)))
+        return n.Logical("is", n.SelectorList((n.Complex((n.Compound((attr,)),), ()), n.Complex((foreign,), ()))))
 
     # ---- pseudo-classes ----
     def pseudo(self) -> tuple[n.Simple, ...]:
@@ -374,6 +409,10 @@ class Parser:
         try:
             if name in ("not", "is", "where", "matches", "any", "-webkit-any"):
                 kind = name if name in ("not", "where") else "is"
+                self.skip_ws()
+                if kind != "not" and self.is_delim(")"):   # a forgiving list may be empty
+                    self.advance()
+                    return (n.Never(f":{name}()"),)
                 return (n.Logical(kind, self.selector_list(")")),)
             if name == "has":
                 if self.in_has:
