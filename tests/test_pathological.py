@@ -129,6 +129,14 @@ def test_form_state_over_many_forms(css):
     assert_linear(f"select({css!r}) over form rows", form_rows, 2_000, lambda doc: doc.select(css))
 
 
+@pytest.mark.parametrize("css", [":indeterminate", ":default", ":dir(rtl)"])
+def test_form_state_and_direction_in_nested_divs(css):
+    # each control's form and template ancestors come from one pass, not a walk up
+    assert_linear(f"select({css!r}) over nested controls",
+                  lambda n: fp.parse("<form>" + "<div><input type=radio name=r><button>b</button>" * n,
+                                     max_depth=DEEP), 10_000, lambda doc: doc.select(css))
+
+
 @pytest.mark.skipif(SANITIZED, reason="a timing test only")
 # (no matching selectors here: building thousands of result Tags would time the allocator;
 # correctness with matches on deep nesting: test_select.py::test_descendant_combinator_on_deep_nesting)

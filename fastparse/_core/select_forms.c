@@ -112,6 +112,8 @@ typedef struct {
 
 struct fp_sel_forms {
     int32_t *owner;         /* per element: 0 not known yet, 1 no form owner, else owner + 2 */
+    int32_t *top_form;      /* per element: the outermost <form> at or above it, or -1 */
+    int32_t *template_at;   /* per element: the nearest <template> at or above it, or -1 */
     int32_t *forms;         /* every <form>, in document order */
     uint32_t nforms;
     elem_set ids;           /* id -> first element of the document with it (for form=) */
@@ -164,12 +166,16 @@ static void set_free(elem_set *t)
     free(t->hash);
 }
 
+static struct fp_sel_forms *forms_of(fp_sel_ctx *c);
+
 /* The tree e is in: a <template>'s contents are a tree of their own, which a
  * form outside cannot own and a `form` attribute does not reach (they are not
  * connected). Returns the template, or -1 for the document. */
-static int32_t tree_of(const fp_sel_ctx *c, uint32_t e)
+static int32_t tree_of(fp_sel_ctx *c, uint32_t e)
 {
-    return ancestor_tagged(c, e, c->t_template, -1);
+    struct fp_sel_forms *f = forms_of(c);
+    int32_t p = c->el[e].parent;
+    return f && p >= 0 ? f->template_at[p] : -1;
 }
 
 /* Next element of the tree `tree` (a template, or -1: the document) after x,
@@ -182,24 +188,36 @@ static uint32_t tree_next(const fp_sel_ctx *c, int32_t tree, uint32_t x)
     return tree >= 0 && x > c->el[tree].last ? c->n : x;
 }
 
+/* The run's form tables, with what every control asks of its ancestors worked
+ * out in one pass (parents come before children), so deep pages stay linear. */
 static struct fp_sel_forms *forms_of(fp_sel_ctx *c)
 {
     if (c->forms)
-        return c->forms->owner && c->forms->forms ? c->forms : NULL;
+        return c->forms->forms ? c->forms : NULL;
     struct fp_sel_forms *f = fp_sel_zalloc(c, 1, sizeof *f);
     if (!f)
         return NULL;
     c->forms = f;
     f->tree = -2;
-    f->owner = fp_sel_zalloc(c, c->n, sizeof *f->owner);
     for (uint32_t x = 0; x < c->n; x++)
         f->nforms += c->el[x].tag == c->t_form;
-    f->forms = fp_sel_zalloc(c, f->nforms + 1, sizeof *f->forms);
-    if (!f->owner || !f->forms)
-        return NULL;
-    for (uint32_t x = 0, k = 0; x < c->n; x++)
-        if (c->el[x].tag == c->t_form)
-            f->forms[k++] = (int32_t)x;
+    f->owner = fp_sel_zalloc(c, c->n, sizeof *f->owner);
+    f->top_form = fp_sel_zalloc(c, c->n, sizeof *f->top_form);
+    f->template_at = fp_sel_zalloc(c, c->n, sizeof *f->template_at);
+    int32_t *forms = fp_sel_zalloc(c, f->nforms + 1, sizeof *forms);
+    if (!f->owner || !f->top_form || !f->template_at || !forms) {
+        free(forms);
+        return NULL;   /* f->forms stays NULL: out of memory, and c->oom fails the run */
+    }
+    for (uint32_t x = 0, k = 0; x < c->n; x++) {
+        int tag = c->el[x].tag;
+        int32_t p = c->el[x].parent;
+        f->top_form[x] = p >= 0 && f->top_form[p] >= 0 ? f->top_form[p] : tag == c->t_form ? (int32_t)x : -1;
+        f->template_at[x] = tag == c->t_template ? (int32_t)x : p >= 0 ? f->template_at[p] : -1;
+        if (tag == c->t_form)
+            forms[k++] = (int32_t)x;
+    }
+    f->forms = forms;
     return f;
 }
 
@@ -209,6 +227,8 @@ void fp_sel_forms_free(fp_sel_ctx *c)
     if (!f)
         return;
     free(f->owner);
+    free(f->top_form);
+    free(f->template_at);
     free(f->forms);
     free(f->default_of);
     set_free(&f->ids);
@@ -270,9 +290,8 @@ static int32_t form_owner(fp_sel_ctx *c, uint32_t e)
         int32_t x = n > 0 ? element_by_id(c, f, want, (size_t)n) : -1;
         owner = x >= 0 && c->el[x].tag == c->t_form ? x : -1;
     } else {
-        for (int32_t a = c->el[e].parent; a >= 0; a = c->el[a].parent)
-            if (c->el[a].tag == c->t_form)
-                owner = a;   /* the outermost */
+        int32_t p = c->el[e].parent;
+        owner = p >= 0 ? f->top_form[p] : -1;   /* the outermost form ancestor */
         /* a form inside it that ended before e closes it for e */
         uint32_t lo = 0, hi = f->nforms;
         while (lo < hi) {   /* the first form after the owner */
@@ -372,7 +391,7 @@ static int radio_kept(fp_sel_ctx *c, uint32_t e)
     uint8_t name[VALUE_MAX];
     long n = value_of(c, e, "name", name);
     if (n <= 0 || tree_of(c, e) >= 0)
-        return 1;
+        return 1;   /* no group; or in a template, where nothing is connected */
     struct fp_sel_forms *f = tree_tables(c, -1);
     uint32_t k;
     return !f || group_radio(c, f, form_owner(c, e), name, (size_t)n, &k) == (int32_t)e;
