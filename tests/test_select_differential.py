@@ -467,6 +467,32 @@ def test_random_forms_equal_soupsieve(seed):
         matches_agree(*same_as_soupsieve(random_form_page(r), FORM_SELECTORS))
 
 
+def random_range_value(r, itype: str) -> str:
+    year = r.choice(["2024", "2023", "1900", "0001", "0000", "12345", "275760", "275761", "99", "02024",
+                     str(r.randint(1, 3000)).zfill(4)])
+    month = r.choice(["01", "02", "12", "13", "00", "1", str(r.randint(1, 12)).zfill(2)])
+    day = r.choice(["01", "28", "29", "30", "31", "32", "00", str(r.randint(1, 31)).zfill(2)])
+    week = r.choice(["W01", "W52", "W53", "W54", "w01", "W00", "W" + str(r.randint(1, 53)).zfill(2)])
+    time = r.choice(["00:00", "23:59", "24:00", "12:00:00", "12:00:59.999", "12:00:60", "12:00:00.1234",
+                     "10:5", f"{r.randint(0, 23):02d}:{r.randint(0, 59):02d}"])
+    return {"date": f"{year}-{month}-{day}", "month": f"{year}-{month}", "week": f"{year}-{week}", "time": time,
+            "datetime-local": f"{year}-{month}-{day}{r.choice(['T', ' ', 't', 'TT'])}{time}"}.get(itype) or \
+        r.choice(["0", "1", "-1", "1.5", ".5", "5.", "1e2", "1e", "-", "1e400", "-1e400", "0.000001", "100",
+                  "99.99", "+5", "1E+2", "abc", "", str(r.uniform(-200, 200))])
+
+
+@pytest.mark.parametrize("itype", ["date", "month", "week", "time", "datetime-local", "number", "range"])
+def test_random_ranges_equal_soupsieve(itype):
+    # value, min and max read with each type's syntax (leap years, ISO weeks, the last JS date)
+    r = random.Random(itype)
+    inputs = []
+    for _ in range(2000):
+        attrs = " ".join(f'{a}="{random_range_value(r, itype)}"' for a in ("min", "max", "value")
+                         if r.random() < 0.75)
+        inputs.append(f'<input type="{itype}" {attrs}>')
+    same_as_soupsieve("<div>" + "".join(inputs) + "</div>", (":in-range", ":out-of-range"))
+
+
 # ---------------------------------------------------------------- directionality on random trees
 
 def random_dir_page(r) -> str:
