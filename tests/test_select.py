@@ -836,6 +836,28 @@ def test_any_namespace_and_no_namespace_type_selectors():
     assert doc.select("|p") == [] and doc.select("|*") == []
 
 
+CONTAINS_PAGE = ("<div id=r>" + "<div>a&amp;b<!-- ab --><span>c</span>" * 30 +
+                 "<pre>\nx y</pre><script>if (a<b) s='q'</script><template><p>tt</p></template>"
+                 "<table>fo<td>st</td>er</table><svg><![CDATA[cd]]><desc>de</desc></svg><textarea>\nta</textarea>"
+                 + "</div>" * 30 + "<p>tail ab</p></div>")
+
+
+@pytest.mark.parametrize("css", [':contains("a&b")', ':contains("ac")', ":contains(bc)", ':contains("b<!")',
+                                 ":contains(tt)", ':contains("x y")', ':contains("\a x")', ":contains(\"'q\")",
+                                 ":contains(foster)", ':contains("ster")', ":contains(cdde)", ':contains("ta")',
+                                 ':contains("\a ta")', ":contains('')", "div:contains(zz, tail)", "div:contains(cc)"])
+def test_contains_over_a_run_answers_as_each_element_alone(css):
+    # a run indexes its scope's text once it has decoded more than the scope holds (here at
+    # once: the divs nest 30 deep); matches() decodes the one element's text
+    doc = fp.parse(CONTAINS_PAGE)
+    in_template = {t.index for t in doc.find("template").find_all()}   # never candidates from outside
+    alone = [t.index for t in doc if t.matches(css) and t.index not in in_template]
+    assert [t.index for t in doc.select(css)] == alone
+    inner = doc.find_all("div")[5]
+    assert [t.index for t in inner.select(css)] == [i for i in alone if inner.index < i <= inner.index + len(
+        inner.find_all())]
+
+
 def test_contains_own_looks_at_the_elements_own_text_only():
     d = fp.parse("<div id=a>own <b id=b>bold</b> tail<script>s</script></div>")
     assert [t.id for t in d.select(":-soup-contains-own('tail')")] == ["a"]

@@ -36,6 +36,8 @@ typedef struct {
     int32_t *chosen_option;    /* per <select> + 1: its selected option + 1 (0 unknown, -1 none) */
     struct fp_sel_forms *forms; /* form owners, radio groups, default buttons (select_forms.c) */
     void *dir_memo;            /* :dir(): per element, its directionality (paged; 0 unknown) */
+    struct fp_sel_contains *contains; /* :contains() over the scope's text (select_contains.c) */
+    uint64_t contains_spent;   /* bytes of subtrees :contains() decoded one element at a time */
     int t_select, t_option, t_optgroup, t_hr, t_datalist, t_input, t_button, t_form, t_template;
     int32_t *lang_from;        /* :lang(): per element, who gives its language (select_lang.c) */
     int32_t meta_lang;         /* <meta http-equiv=content-language>: -2 unknown, -1 none */
@@ -98,6 +100,11 @@ void fp_sel_forms_free(fp_sel_ctx *c);
 /* select_range.c: an input with range limitations (HTML Standard 4.16.3, :in-range) */
 enum { FP_SEL_NO_RANGE, FP_SEL_IN_RANGE, FP_SEL_OUT_OF_RANGE };
 int fp_sel_range(fp_sel_ctx *c, uint32_t e);
+
+/* select_contains.c: test t (FP_SEL_T_CONTAINS) at e from the run's indexed text: 1 or 0;
+ * -1 when e's answer must be worked out on its own */
+int fp_sel_contains_indexed(fp_sel_ctx *c, const int32_t *t, uint32_t e);
+void fp_sel_contains_free(fp_sel_ctx *c);
 
 /* select_dir.c: test t (FP_SEL_T_DIR direction table) at element e */
 int fp_sel_dir(fp_sel_ctx *c, const int32_t *t, uint32_t e);

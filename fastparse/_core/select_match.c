@@ -430,6 +430,11 @@ static int test_defined(const fp_sel_ctx *c, uint32_t e)
  * text only (the text nodes that are its children) */
 static int test_contains(fp_sel_ctx *c, const int32_t *t, uint32_t e)
 {
+    if (t[0] == FP_SEL_T_CONTAINS && c->up_ok) {   /* a run: maybe many candidates */
+        int r = fp_sel_contains_indexed(c, t, e);
+        if (r >= 0)
+            return r;
+    }
     fp_text_opts o;
     memset(&o, 0, sizeof o);
     o.own = t[0] == FP_SEL_T_CONTAINS_OWN;
@@ -942,6 +947,8 @@ static void ctx_free(fp_sel_ctx *c)
         free(c->chosen_option);
     if (c->forms)
         fp_sel_forms_free(c);
+    if (c->contains)
+        fp_sel_contains_free(c);
     if (c->dir_memo)
         fp_sel_memo_free(c->dir_memo, c->n);
     if (c->lang_from)

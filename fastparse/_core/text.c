@@ -40,7 +40,15 @@ typedef struct {
     int drop_ws;         /* whitespace-only nodes here are not text (before <html>, <head>) */
     int any;             /* a node was written */
     int fail;
+    uint32_t *start, *end; /* fp_text_ranges: where each element's text begins and ends in out */
 } text_ctx;
+
+static void
+mark(uint32_t *at, int32_t j, size_t len)
+{
+    if (at)
+        at[j] = (uint32_t)len;
+}
 
 static void
 put(text_ctx *c, const uint8_t *p, size_t n)
@@ -282,9 +290,13 @@ walk(text_ctx *c, int32_t root)
     const fp_elem *e = d->elems;
     const uint8_t *b = d->buf;
     if (root >= 0 && (e[root].flags & FP_EF_RAWTEXT)) {
+        mark(c->start, root, c->out->len);
         put_raw(c, &e[root]);
+        mark(c->end, root, c->out->len);
         return;
     }
+    if (root >= 0)
+        mark(c->start, root, c->out->len);
     int32_t cur = root;
     uint32_t pos = root >= 0 ? skip_leading_newline(d, &e[root]) : 0;
     uint32_t j = (uint32_t)(root + 1);
@@ -305,16 +317,21 @@ walk(text_ctx *c, int32_t root)
             end_node(c);
             int skip = skipped(c, j) || (c->o->own && cur == root);
             if (skip || (ch->flags & FP_EF_RAWTEXT) || ch->last == j) {
+                if (!skip)
+                    mark(c->start, (int32_t)j, c->out->len);
                 if (!skip && (ch->flags & FP_EF_RAWTEXT))
                     put_raw(c, ch);
                 else if (!skip && ch->inner_end > ch->inner_start)
                     put_data(c, b + skip_leading_newline(d, ch), b + ch->inner_end, foreign_of(d, (int32_t)j));
                 end_node(c);
+                if (!skip)
+                    mark(c->end, (int32_t)j, c->out->len);
                 pos = ch->end > pos ? ch->end : pos;
                 j = ch->last + 1;
                 continue;
             }
             cur = (int32_t)j;
+            mark(c->start, cur, c->out->len);
             pos = skip_leading_newline(d, ch);
             j++;
             continue;
@@ -323,6 +340,8 @@ walk(text_ctx *c, int32_t root)
         if (stop > pos)
             put_data(c, b + pos, b + stop, foreign_of(d, cur));
         end_node(c);
+        if (cur >= 0)
+            mark(c->end, cur, c->out->len);
         if (cur == root)
             break;
         pos = e[cur].end;
@@ -336,6 +355,14 @@ fp_text(const fp_doc *doc, uint32_t i, const fp_text_opts *o, fp_buf *out)
 {
     text_ctx c = {.d = doc, .o = o, .out = out};
     walk(&c, (int32_t)i);
+    return c.fail ? -1 : 0;
+}
+
+int
+fp_text_ranges(const fp_doc *doc, int32_t i, const fp_text_opts *o, fp_buf *out, uint32_t *start, uint32_t *end)
+{
+    text_ctx c = {.d = doc, .o = o, .out = out, .start = start, .end = end};
+    walk(&c, i);
     return c.fail ? -1 : 0;
 }
 
