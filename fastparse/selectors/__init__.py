@@ -30,7 +30,8 @@ soupsieve / selectolax on purpose:
   checked radio of the same name and form unchecks earlier ones), as soupsieve 4.1 does.
 - `:contains(...)` / `:-soup-contains(...)` test DOM textContent (script and style
   text included), like soupsieve's; `:-soup-contains-own(...)` the element's own text
-  nodes only. `:has()` inside `:has()` is an error (Level 4).
+  nodes only. A select over many nested candidates (`div:contains(x)`) decodes its scope's
+  text once and answers each element from its range in it: linear, not text x depth. `:has()` inside `:has()` is an error (Level 4).
 - `:required`, `:optional`, `:read-write`, `:read-only`, `:placeholder-shown` expand to
   the HTML Standard's element and attribute conditions (as soupsieve's do); for
   contenteditable the nearest attribute decides, exactly up to two nested editing
