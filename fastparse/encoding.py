@@ -31,14 +31,21 @@ Two real-world rules refine steps 3 and 4, because pages lie about themselves:
   trafilatura corpus). It only runs on this rare path.
 
 Labels are mapped by the Encoding Standard's table to a WHATWG name and a
-Python codec. Two WHATWG encodings have no Python codec, so this module
-registers one for each (``codecs.register``, at import):
+Python codec. Two WHATWG encodings have no Python codec, and one has a Python
+codec that writes some characters differently, so this module registers three
+(``codecs.register``, at import):
 
 * "x-user-defined": bytes 0x80-0xFF decode to U+F780-U+F7FF.
 * "replacement" (labels iso-2022-kr, hz-gb-2312, iso-2022-cn...): the spec
   maps these to an encoding that decodes any non-empty input to one U+FFFD,
   so a stream in a 7-bit escape encoding can never be read as ASCII markup.
   Its codec is named "whatwg-replacement"; a document in it parses as "\\ufffd".
+* "whatwg-shift_jis": cp932's decoder, and an encoder that writes the 373
+  kanji and symbols that cp932 writes in the NEC-selected IBM extension rows
+  (e.g. 髙 as EE E0) with their IBM extension bytes (FB FC), as the Encoding
+  Standard's encoder and Windows do: a selector or find() string is compared with a page's bytes
+  in its encoding, and real pages carry the IBM spelling. (tag.get() compares
+  decoded names when the bytes miss, so it finds either spelling.)
 
 Python's codecs are close to but not identical with the WHATWG indexes: cp1252
 leaves 0x81 0x8D 0x8F 0x90 0x9D undefined (WHATWG: U+0081...), koi8_u and
@@ -137,7 +144,7 @@ _ENCODINGS: dict[str, tuple[str, tuple[str, ...]]] = {
     # Legacy multi-byte Japanese encodings
     "euc-jp": ("euc_jp", ("cseucpkdfmtjapanese", "euc-jp", "x-euc-jp")),
     "iso-2022-jp": ("iso2022_jp", ("csiso2022jp", "iso-2022-jp")),
-    "shift_jis": ("cp932", (
+    "shift_jis": ("whatwg-shift_jis", (
         "csshiftjis", "ms932", "ms_kanji", "shift-jis", "shift_jis", "sjis",
         "windows-31j", "x-sjis")),
     # Legacy multi-byte Korean encodings
@@ -540,7 +547,35 @@ def _replacement_encode(text, errors="strict"):
     return codecs.utf_8_encode(text, errors)
 
 
+_CP932 = codecs.lookup("cp932")
+
+
+@cache
+def _sjis_ibm_spellings() -> dict[str, bytes]:
+    """Characters cp932 writes with an NEC-selected IBM extension (lead byte ED or
+    EE) that also have an IBM extension spelling (lead FA-FC): that spelling."""
+    out = {}
+    for lead in (0xFA, 0xFB, 0xFC):
+        for trail in range(0x40, 0xFD):
+            b = bytes((lead, trail))
+            try:
+                ch = b.decode("cp932")
+            except UnicodeDecodeError:
+                continue
+            if ch.encode("cp932")[0] in (0xED, 0xEE):
+                out[ch] = b
+    return out
+
+
+def _shift_jis_encode(text, errors="strict"):
+    ibm = _sjis_ibm_spellings()
+    if text.isascii() or not any(ch in ibm for ch in text):
+        return _CP932.encode(text, errors)
+    return b"".join(ibm.get(ch) or _CP932.encode(ch, errors)[0] for ch in text), len(text)
+
+
 _CODECS = {
+    "whatwg_shift_jis": codecs.CodecInfo(_shift_jis_encode, _CP932.decode, name="whatwg-shift_jis"),
     "x_user_defined": codecs.CodecInfo(
         _x_user_defined_encode, _x_user_defined_decode, name="x-user-defined"),
     "whatwg_replacement": codecs.CodecInfo(

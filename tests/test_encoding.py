@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+import fastparse as fp
 from fastparse import _core, encoding
 from fastparse.encoding import detect, lookup, prescan, to_utf8
 
@@ -108,7 +109,7 @@ def test_every_encoding_has_a_working_python_codec(name):
 @pytest.mark.parametrize(("label", "expected"), [
     ("  LATIN1\t\n", ("windows-1252", "cp1252")),
     ("\x0cUtF-8\r", ("utf-8", "utf-8")),
-    ("Shift_JIS", ("shift_jis", "cp932")),
+    ("Shift_JIS", ("shift_jis", "whatwg-shift_jis")),
     ("GB2312", ("gbk", "gb18030")),
     ("ISO-8859-8-I", ("iso-8859-8-i", "iso8859-8")),
 ])
@@ -716,3 +717,34 @@ def test_parse_only_takes_the_fast_path_with_every_default():
     assert fastparse.parse(b"<p>x", encoding="koi8-r").encoding == "koi8-r"  # a hint: Python path
     with pytest.raises(fastparse.ParseLimitError):
         fastparse.parse(b"<p>x" * 10, max_size=8)
+
+
+def test_shift_jis_codec_writes_what_the_encoding_standard_writes():
+    # 396 characters have two or three Shift_JIS spellings; the WHATWG encoder skips the
+    # NEC-selected IBM extension rows (lead bytes ED, EE) and takes the first of the rest
+    spellings = {}
+    for lead in [*range(0x81, 0xA0), *range(0xE0, 0xFD)]:
+        for trail in [*range(0x40, 0x7F), *range(0x80, 0xFD)]:
+            b = bytes((lead, trail))
+            try:
+                spellings.setdefault(b.decode("cp932"), []).append(b)
+            except UnicodeDecodeError:
+                pass
+    multi = {ch: forms for ch, forms in spellings.items() if len(forms) > 1}
+    assert len(multi) == 396
+    for ch, forms in multi.items():
+        assert ch.encode("whatwg-shift_jis") == min(f for f in forms if f[0] not in (0xED, 0xEE)), ch
+    assert lookup("sjis") == ("shift_jis", "whatwg-shift_jis")
+    assert b"\xfb\xfc\x8b\xb4".decode("whatwg-shift_jis") == "\u9ad9\u6a4b"
+
+
+def test_shift_jis_page_with_ibm_kanji_answers_find_and_select():
+    # U+9AD9 (a variant of 高 common in surnames) as Windows and browsers write it: FB FC
+    data = (b"<meta charset=Shift_JIS><p title=\"\xfb\xfc\x8b\xb4\" class=\"\xfb\xfc\">"
+            b"\xfb\xfc\x8b\xb4\x82\xb3\x82\xf1</p>")
+    doc = fp.parse(data)
+    p = doc.find("p")
+    assert p.text == "\u9ad9\u6a4b\u3055\u3093" and p["title"] == "\u9ad9\u6a4b"
+    assert doc.find(attrs={"title": "\u9ad9\u6a4b"}) == p and doc.find(cls="\u9ad9") == p
+    assert doc.select('[title="\u9ad9\u6a4b"]') == [p] and doc.select(".\u9ad9") == [p]
+    assert doc.select(':contains("\u9ad9\u6a4b")') == [p]

@@ -64,6 +64,29 @@ def test_legacy_reproducer_attrs_agree_with_get():
             assert tag.get(name) == value, (tag, name)
 
 
+# ---- Shift_JIS spells 396 characters two or three ways -----------------------
+# Found by fuzz_parse.py (tests/fuzz/crashes/parse-shift-jis-two-spellings). An
+# attribute name written FB FB (the IBM extension spelling of U+9A4E) is listed
+# as '\u9a4e...' by tag.attrs, but get/in/[] encoded the name with Python's cp932,
+# which writes it EE DF (the NEC-selected spelling), and compared bytes: a miss.
+# Fixed twice over: a byte miss is settled on decoded names, and the document's
+# codec writes the spelling the Encoding Standard's encoder writes (the IBM one),
+# so find()/select() strings match pages written by browsers and Windows.
+
+def test_shift_jis_reproducer_attrs_agree_with_get():
+    doc = fp.parse(reproducer("parse-shift-jis-two-spellings"))
+    assert doc.encoding == "shift_jis"
+    for tag in doc:
+        for name, value in tag.attrs.items():
+            assert tag.get(name) == value and name in tag, (tag, name)
+
+
+def test_shift_jis_attribute_name_in_either_spelling():
+    for spelling in (b"\xfb\xfb", b"\xee\xdf"):   # both decode to U+9A4E
+        tag = fp.parse(b"<meta charset=shift_jis><p " + spelling + b"=1>").find("p")
+        assert tag.get("\u9a4e") == "1" and tag["\u9a4e"] == "1"
+
+
 # ---- an element outlived its parent's inner span -----------------------------
 # Found by fuzz_engine.c (tests/fuzz/crashes/
 # engine-child-past-parent-inner-end). When the input ends inside a tag

@@ -236,7 +236,9 @@ lookup_attr(TagObject *t, PyObject *name, PyObject **out)
     }
     int r = lookup_attr_bytes(t, PyBytes_AS_STRING(encoded), PyBytes_GET_SIZE(encoded), out);
     Py_DECREF(encoded);
-    return r;
+    /* one character may have several byte spellings (Shift_JIS writes 396 of
+     * them two or three ways): a miss is settled on the decoded names */
+    return r == 0 ? lookup_attr_decoded(t, name, out) : r;
 }
 
 static PyObject *
