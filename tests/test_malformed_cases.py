@@ -14,6 +14,7 @@ measurement is repeated up to 3 times when a busy machine spoils it.
 """
 
 import json
+import os
 import time
 
 import pytest
@@ -139,7 +140,7 @@ def _timed(source: str, loops: int) -> float:
     return time.perf_counter() - t0
 
 
-def _doubling_ratio(small: str, large: str, loops: int) -> float:
+def _growth_ratio(small: str, large: str, loops: int) -> float:
     """min time(large) / min time(small), best of 3 runs each, interleaved so that a load
     change on the machine hits both sizes alike."""
     t_small, t_large = [], []
@@ -149,22 +150,35 @@ def _doubling_ratio(small: str, large: str, loops: int) -> float:
     return min(t_large) / min(t_small)
 
 
+# NOTE: the input is quadrupled, not doubled. A quadratic parser takes 16x the time
+# then, a linear one 4x, and up to ~7x where the bigger input's index no longer fits a
+# cache level (deep-div-10k: 10,000 elements fit a 512 KB L2, 40,000 do not; doubling
+# measured 3.2x on such a machine, consistently). 9x keeps both verdicts clear.
+GROWTH, LIMIT = 4, 9.0
+
+
 @pytest.mark.parametrize("case_id", PATHOLOGICAL)
 def test_pathological_case_parses_in_linear_time(case_id):
     case = CASES[case_id]
-    small, large = _source(case), _source(case, 2)
+    small, large = _source(case), _source(case, GROWTH)
+    if os.environ.get("FASTPARSE_SANITIZER_RUN") == "1":
+        # under AddressSanitizer the allocator's quarantine, not the parser, sets the times:
+        # parse both sizes (memory errors), assert nothing about speed (tools/sanitizer_tests.sh)
+        fp.parse(small, max_depth=DEPTH)
+        fp.parse(large, max_depth=DEPTH)
+        return
     _timed(small, 1)
     _timed(large, 1)                                  # warm-up (allocator, page cache)
     # enough loops that one run of the small input takes ~50 ms: timer noise is then
     # small next to the ratio checked
     loops = max(1, int(0.05 / max(_timed(small, 1), 1e-6)))
-    # a shared machine can stall one run; a quadratic parser fails every attempt (ratio 4)
+    # a shared machine can stall one run; a quadratic parser fails every attempt (ratio 16)
     ratios = []
     for _ in range(3):
-        ratios.append(_doubling_ratio(small, large, loops))
-        if ratios[-1] <= 2.3:
+        ratios.append(_growth_ratio(small, large, loops))
+        if ratios[-1] <= LIMIT:
             break
-    assert min(ratios) <= 2.3, f"{case_id}: doubling the input took {ratios}x the time"
+    assert min(ratios) <= LIMIT, f"{case_id}: {GROWTH}x the input took {ratios}x the time"
 
 
 def test_pathological_shapes():
