@@ -31,8 +31,8 @@ Two real-world rules refine steps 3 and 4, because pages lie about themselves:
   trafilatura corpus). It only runs on this rare path.
 
 Labels are mapped by the Encoding Standard's table to a WHATWG name and a
-Python codec. Two WHATWG encodings have no Python codec, and one has a Python
-codec that writes some characters differently, so this module registers three
+Python codec. Two WHATWG encodings have no Python codec, and two have Python
+codecs that write some characters differently, so this module registers four
 (``codecs.register``, at import):
 
 * "x-user-defined": bytes 0x80-0xFF decode to U+F780-U+F7FF.
@@ -46,6 +46,9 @@ codec that writes some characters differently, so this module registers three
   Standard's encoder and Windows do: a selector or find() string is compared with a page's bytes
   in its encoding, and real pages carry the IBM spelling. (tag.get() compares
   decoded names when the bytes miss, so it finds either spelling.)
+* "whatwg-big5": big5hkscs's decoder, and an encoder that writes ／ ＼ ╭ ╮ ╰ ╯
+  as the Encoding Standard and cp950 do (A1FE, A240, A27E...), not as
+  big5hkscs does (A241, A242, F9FA...).
 
 Python's codecs are close to but not identical with the WHATWG indexes: cp1252
 leaves 0x81 0x8D 0x8F 0x90 0x9D undefined (WHATWG: U+0081...), koi8_u and
@@ -140,7 +143,7 @@ _ENCODINGS: dict[str, tuple[str, tuple[str, ...]]] = {
         "gbk", "iso-ir-58", "x-gbk")),
     "gb18030": ("gb18030", ("gb18030",)),
     # Legacy multi-byte Chinese (traditional) encodings
-    "big5": ("big5hkscs", ("big5", "big5-hkscs", "cn-big5", "csbig5", "x-x-big5")),
+    "big5": ("whatwg-big5", ("big5", "big5-hkscs", "cn-big5", "csbig5", "x-x-big5")),
     # Legacy multi-byte Japanese encodings
     "euc-jp": ("euc_jp", ("cseucpkdfmtjapanese", "euc-jp", "x-euc-jp")),
     "iso-2022-jp": ("iso2022_jp", ("csiso2022jp", "iso-2022-jp")),
@@ -547,35 +550,58 @@ def _replacement_encode(text, errors="strict"):
     return codecs.utf_8_encode(text, errors)
 
 
-_CP932 = codecs.lookup("cp932")
-
-
-@cache
-def _sjis_ibm_spellings() -> dict[str, bytes]:
-    """Characters cp932 writes with an NEC-selected IBM extension (lead byte ED or
-    EE) that also have an IBM extension spelling (lead FA-FC): that spelling."""
-    out = {}
-    for lead in (0xFA, 0xFB, 0xFC):
-        for trail in range(0x40, 0xFD):
+def _spec_spellings(codec: str, leads, skipped_leads, last_for: str = "") -> dict[str, bytes]:
+    """The characters that `codec` writes otherwise than the Encoding Standard's encoder,
+    with the spec's bytes. Among a character's two-byte spellings the spec's index skips
+    those with a lead byte in `skipped_leads` and takes the first (the last for the
+    characters in `last_for`)."""
+    spellings: dict[str, list[bytes]] = {}
+    for lead in leads:
+        for trail in range(0x40, 0xFF):
             b = bytes((lead, trail))
             try:
-                ch = b.decode("cp932")
+                ch = b.decode(codec)
             except UnicodeDecodeError:
                 continue
-            if ch.encode("cp932")[0] in (0xED, 0xEE):
-                out[ch] = b
+            if len(ch) == 1:
+                spellings.setdefault(ch, []).append(b)
+    out = {}
+    for ch, forms in spellings.items():
+        kept = [f for f in forms if f[0] not in skipped_leads]
+        if len(forms) > 1 and kept:
+            want = max(kept) if ch in last_for else min(kept)
+            if ch.encode(codec) != want:
+                out[ch] = want
     return out
 
 
-def _shift_jis_encode(text, errors="strict"):
-    ibm = _sjis_ibm_spellings()
-    if text.isascii() or not any(ch in ibm for ch in text):
-        return _CP932.encode(text, errors)
-    return b"".join(ibm.get(ch) or _CP932.encode(ch, errors)[0] for ch in text), len(text)
+def _spec_encoder(codec: str, spellings):
+    """An encoder that writes `codec`'s bytes but for the characters spellings() maps."""
+    base = codecs.lookup(codec).encode
+
+    def encode(text, errors="strict"):
+        table = spellings()
+        if text.isascii() or not any(ch in table for ch in text):
+            return base(text, errors)
+        return b"".join(table.get(ch) or base(ch, errors)[0] for ch in text), len(text)
+    return encode
+
+
+# Shift_JIS: 373 kanji and symbols that cp932 writes in the NEC-selected IBM extension rows
+# (lead bytes ED, EE), which the spec's index leaves out for the IBM extensions (FA-FC).
+_sjis_spellings = cache(lambda: _spec_spellings(
+    "cp932", [*range(0x81, 0xA0), *range(0xE0, 0xFD)], {0xED, 0xEE}))
+# Big5: the spec's index leaves out HKSCS's lead bytes below A1 and writes six characters with
+# their last pointer; big5hkscs differs on six (／ ＼ and four rounded box corners), as cp950 does not.
+_big5_spellings = cache(lambda: _spec_spellings(
+    "big5hkscs", range(0x81, 0xFF), set(range(0x81, 0xA1)), "\u2550\u255e\u2561\u256a\u5341\u5345"))
 
 
 _CODECS = {
-    "whatwg_shift_jis": codecs.CodecInfo(_shift_jis_encode, _CP932.decode, name="whatwg-shift_jis"),
+    "whatwg_shift_jis": codecs.CodecInfo(_spec_encoder("cp932", _sjis_spellings),
+                                         codecs.lookup("cp932").decode, name="whatwg-shift_jis"),
+    "whatwg_big5": codecs.CodecInfo(_spec_encoder("big5hkscs", _big5_spellings),
+                                    codecs.lookup("big5hkscs").decode, name="whatwg-big5"),
     "x_user_defined": codecs.CodecInfo(
         _x_user_defined_encode, _x_user_defined_decode, name="x-user-defined"),
     "whatwg_replacement": codecs.CodecInfo(

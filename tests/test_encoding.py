@@ -748,3 +748,28 @@ def test_shift_jis_page_with_ibm_kanji_answers_find_and_select():
     assert doc.find(attrs={"title": "\u9ad9\u6a4b"}) == p and doc.find(cls="\u9ad9") == p
     assert doc.select('[title="\u9ad9\u6a4b"]') == [p] and doc.select(".\u9ad9") == [p]
     assert doc.select(':contains("\u9ad9\u6a4b")') == [p]
+
+
+def test_big5_codec_writes_what_the_encoding_standard_writes():
+    # the spec's Big5 index leaves out HKSCS lead bytes (below A1) and takes the last pointer
+    # for six characters, the first for the rest; Python's big5hkscs picks otherwise for six
+    spellings = {}
+    for lead in range(0xA1, 0xFF):
+        for trail in [*range(0x40, 0x7F), *range(0xA1, 0xFF)]:
+            b = bytes((lead, trail))
+            try:
+                ch = b.decode("big5hkscs")
+            except UnicodeDecodeError:
+                continue
+            if len(ch) == 1:
+                spellings.setdefault(ch, []).append(b)
+    multi = {ch: forms for ch, forms in spellings.items() if len(forms) > 1}
+    assert len(multi) == 12
+    for ch, forms in multi.items():
+        last = ch in "\u2550\u255e\u2561\u256a\u5341\u5345"
+        assert ch.encode("whatwg-big5") == (max(forms) if last else min(forms)), ch
+        if not last:
+            assert ch.encode("whatwg-big5") == ch.encode("cp950"), ch   # as Windows writes them
+    doc = fp.parse(b"<meta charset=big5><p title=\"a\xa1\xfeb\">a\xa1\xfeb</p>")
+    assert doc.encoding == "big5" and doc.select('[title="a\uff0fb"]') == [doc.find("p")]
+    assert doc.find(attrs={"title": "a\uff0fb"}) and doc.select(':contains("a\uff0fb")')
