@@ -1,6 +1,8 @@
 /* select_internal.h — what the selector matcher's files share (not the
  * binding's business): the per-call matching context and small byte helpers.
- * select_match.c runs programs; select_forms.c answers :checked's form state. */
+ * select_match.c runs programs; select_forms.c and select_range.c answer the
+ * form states, select_dir.c :dir(), select_lang.c :lang(), select_contains.c
+ * :contains() over a whole run. */
 #ifndef FP_SELECT_INTERNAL_H
 #define FP_SELECT_INTERNAL_H
 
