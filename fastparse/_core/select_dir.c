@@ -77,18 +77,10 @@ static int text_dir(const uint8_t *p, size_t n, const uint8_t *high)
     return 0;
 }
 
-static int attr_is(fp_sel_ctx *c, uint32_t e, const char *name, const char *want)
-{
-    const uint8_t *v;
-    size_t n;
-    return fp_sel_attr_value(c, e, (const uint8_t *)name, strlen(name), &v, &n) && n == strlen(want) &&
-           bytes_eq(v, (const uint8_t *)want, n, 1);
-}
-
 static int dir_keyword(fp_sel_ctx *c, uint32_t e)
 {
-    return attr_is(c, e, "dir", "ltr") ? DIR_LTR : attr_is(c, e, "dir", "rtl") ? DIR_RTL
-         : attr_is(c, e, "dir", "auto") ? DIR_AUTO : DIR_INHERIT;
+    static const char *const words[] = {"ltr", "rtl", "auto"};   /* DIR_LTR .. DIR_AUTO, less one */
+    return fp_sel_attr_keyword(c, e, "dir", words, 3) + 1;
 }
 
 /* the direction of e's text (its subtree, or its own value for an input) */
@@ -115,10 +107,7 @@ static int value_not_text(fp_sel_ctx *c, uint32_t e)
 {
     static const char *const types[] = {"date", "month", "week", "time", "datetime-local", "number",
                                         "range", "color", "checkbox", "radio", "file", "image"};
-    for (size_t k = 0; k < sizeof types / sizeof types[0]; k++)
-        if (attr_is(c, e, "type", types[k]))
-            return 1;
-    return 0;
+    return fp_sel_attr_keyword(c, e, "type", types, (int)(sizeof types / sizeof types[0])) >= 0;
 }
 
 /* What e decides by itself: DIR_LTR or DIR_RTL, or DIR_INHERIT (its parent's). */
@@ -131,7 +120,7 @@ static int own_dir(fp_sel_ctx *c, uint32_t e, const uint8_t *high)
         return kw;
     int tag = c->el[e].tag;
     if (tag == FP_TAG_INPUT && kw == DIR_INHERIT)
-        return attr_is(c, e, "type", "tel") ? DIR_LTR : DIR_INHERIT;   /* soupsieve: phone numbers read ltr */
+        return fp_sel_attr_is(c, e, "type", "tel") ? DIR_LTR : DIR_INHERIT;   /* soupsieve: phone numbers read ltr */
     if (kw == DIR_AUTO && ((tag == FP_TAG_INPUT && !value_not_text(c, e)) || tag == FP_TAG_TEXTAREA)) {
         int d = 0;
         if (tag == FP_TAG_TEXTAREA) {

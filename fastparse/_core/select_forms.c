@@ -11,14 +11,6 @@ static int has_attr(const fp_sel_ctx *c, uint32_t e, const char *name, size_t le
     return fp_attr_find(c->doc, e, name, len, &a);
 }
 
-static int attr_equals(fp_sel_ctx *c, uint32_t e, const char *name, const char *want, int icase)
-{
-    const uint8_t *v;
-    size_t vlen, wlen = strlen(want);
-    return fp_sel_attr_value(c, e, (const uint8_t *)name, strlen(name), &v, &vlen) && vlen == wlen &&
-           bytes_eq(v, (const uint8_t *)want, wlen, icase);
-}
-
 static int32_t ancestor_tagged(const fp_sel_ctx *c, uint32_t e, int tag, int32_t stop)
 {
     for (int32_t a = c->el[e].parent; a >= 0 && a != stop; a = c->el[a].parent)
@@ -160,6 +152,31 @@ static int set_init(fp_sel_ctx *c, elem_set *t, uint32_t count)
     return -1;
 }
 
+enum { ANY_OWNER = INT32_MIN };
+static int32_t form_owner(fp_sel_ctx *c, uint32_t e);
+
+/* The slot of the element whose attribute `attr` is key[0, n) (and whose form owner is
+ * `owner`, unless ANY_OWNER): where it is, or the empty slot where it would go. */
+static uint32_t set_slot(fp_sel_ctx *c, const elem_set *t, const char *attr, const uint8_t *key, size_t n,
+                         int32_t owner, uint32_t *hash)
+{
+    uint8_t buf[VALUE_MAX];
+    uint32_t h = *hash = hash_value(key, n, owner), k = h & t->mask;
+    for (; t->elem[k]; k = (k + 1) & t->mask) {
+        uint32_t y = t->elem[k] - 1;
+        if (t->hash[k] == h && (owner == ANY_OWNER || form_owner(c, y) == owner) &&
+            value_of(c, y, attr, buf) == (long)n && memcmp(buf, key, n) == 0)
+            break;
+    }
+    return k;
+}
+
+static void set_put(elem_set *t, uint32_t k, uint32_t e, uint32_t hash)
+{
+    t->elem[k] = e + 1;
+    t->hash[k] = hash;
+}
+
 static void set_free(elem_set *t)
 {
     free(t->elem);
@@ -242,31 +259,18 @@ void fp_sel_forms_free(fp_sel_ctx *c)
 static int32_t element_by_id(fp_sel_ctx *c, struct fp_sel_forms *f, const uint8_t *want, size_t n)
 {
     uint8_t buf[VALUE_MAX];
+    uint32_t h, k;
     if (!f->ids.elem) {
         if (set_init(c, &f->ids, c->n) < 0)
             return -1;
         for (uint32_t x = 0; x < c->n; x = tree_next(c, -1, x)) {
             long len = value_of(c, x, "id", buf);
-            if (len <= 0)
-                continue;
-            uint32_t h = hash_value(buf, (size_t)len, 0), k = h & f->ids.mask;
-            for (; f->ids.elem[k]; k = (k + 1) & f->ids.mask) {
-                uint8_t other[VALUE_MAX];
-                if (f->ids.hash[k] == h && value_of(c, f->ids.elem[k] - 1, "id", other) == len &&
-                    memcmp(other, buf, (size_t)len) == 0)
-                    break;   /* the first element with an id keeps it */
-            }
-            if (!f->ids.elem[k]) {
-                f->ids.elem[k] = x + 1;
-                f->ids.hash[k] = h;
-            }
+            if (len > 0 && !f->ids.elem[k = set_slot(c, &f->ids, "id", buf, (size_t)len, ANY_OWNER, &h)])
+                set_put(&f->ids, k, x, h);   /* the first element with an id keeps it */
         }
     }
-    uint32_t h = hash_value(want, n, 0);
-    for (uint32_t k = h & f->ids.mask; f->ids.elem[k]; k = (k + 1) & f->ids.mask)
-        if (f->ids.hash[k] == h && value_of(c, f->ids.elem[k] - 1, "id", buf) == (long)n && memcmp(buf, want, n) == 0)
-            return (int32_t)f->ids.elem[k] - 1;
-    return -1;
+    k = set_slot(c, &f->ids, "id", want, n, ANY_OWNER, &h);
+    return (int32_t)f->ids.elem[k] - 1;
 }
 
 /* Form owner of a control (HTML Standard 4.10.17.3): the form its `form`
@@ -314,34 +318,25 @@ static int32_t form_owner(fp_sel_ctx *c, uint32_t e)
  * invokes a command or is a child of a <select>. */
 static int is_submit_button(fp_sel_ctx *c, uint32_t e)
 {
-    int tag = c->el[e].tag;
+    static const char *const types[] = {"submit", "image", "button", "reset"};
+    int tag = c->el[e].tag, type = fp_sel_attr_keyword(c, e, "type", types, 4);
     if (tag == c->t_input)
-        return attr_equals(c, e, "type", "submit", 1) || attr_equals(c, e, "type", "image", 1);
-    if (tag != c->t_button)
+        return type == 0 || type == 1;
+    if (tag != c->t_button || type == 2 || type == 3)
         return 0;
-    if (attr_equals(c, e, "type", "submit", 1))
+    if (type == 0)
         return 1;
     int32_t parent = c->el[e].parent;
-    return !attr_equals(c, e, "type", "button", 1) && !attr_equals(c, e, "type", "reset", 1) &&
-           !has_attr(c, e, "command", 7) && !has_attr(c, e, "commandfor", 10) &&
+    return !has_attr(c, e, "command", 7) && !has_attr(c, e, "commandfor", 10) &&
            !(parent >= 0 && c->el[parent].tag == c->t_select);
 }
 
 /* The checked radio of group (owner, name) that the radio set holds (the last
  * in tree order), or -1. */
-static int32_t group_radio(fp_sel_ctx *c, struct fp_sel_forms *f, int32_t owner, const uint8_t *name, size_t n,
-                           uint32_t *slot)
+static int32_t group_radio(fp_sel_ctx *c, struct fp_sel_forms *f, int32_t owner, const uint8_t *name, size_t n)
 {
-    uint8_t buf[VALUE_MAX];
-    uint32_t h = hash_value(name, n, owner), k = h & f->radios.mask;
-    for (; f->radios.elem[k]; k = (k + 1) & f->radios.mask) {
-        uint32_t y = f->radios.elem[k] - 1;
-        if (f->radios.hash[k] == h && form_owner(c, y) == owner && value_of(c, y, "name", buf) == (long)n &&
-            memcmp(buf, name, n) == 0)
-            break;
-    }
-    *slot = k;
-    return f->radios.elem[k] ? (int32_t)f->radios.elem[k] - 1 : -1;
+    uint32_t h, k = set_slot(c, &f->radios, "name", name, n, owner, &h);
+    return (int32_t)f->radios.elem[k] - 1;
 }
 
 /* One pass over the controls of `tree` in tree order (as soupsieve's): each
@@ -371,12 +366,10 @@ static struct fp_sel_forms *tree_tables(fp_sel_ctx *c, int32_t tree)
         if (owner >= 0 && is_submit_button(c, x)) {
             if (!f->default_of[owner])
                 f->default_of[owner] = (int32_t)x + 1;
-        } else if (tag == c->t_input && has_attr(c, x, "checked", 7) && attr_equals(c, x, "type", "radio", 1) &&
+        } else if (tag == c->t_input && has_attr(c, x, "checked", 7) && fp_sel_attr_is(c, x, "type", "radio") &&
                    (n = value_of(c, x, "name", name)) > 0) {
-            uint32_t k;
-            group_radio(c, f, owner, name, (size_t)n, &k);
-            f->radios.elem[k] = x + 1;   /* a later one unchecks the earlier */
-            f->radios.hash[k] = hash_value(name, (size_t)n, owner);
+            uint32_t h, k = set_slot(c, &f->radios, "name", name, (size_t)n, owner, &h);
+            set_put(&f->radios, k, x, h);   /* a later one unchecks the earlier */
         }
     }
     f->tree = tree;
@@ -393,8 +386,7 @@ static int radio_kept(fp_sel_ctx *c, uint32_t e)
     if (n <= 0 || tree_of(c, e) >= 0)
         return 1;   /* no group; or in a template, where nothing is connected */
     struct fp_sel_forms *f = tree_tables(c, -1);
-    uint32_t k;
-    return !f || group_radio(c, f, form_owner(c, e), name, (size_t)n, &k) == (int32_t)e;
+    return !f || group_radio(c, f, form_owner(c, e), name, (size_t)n) == (int32_t)e;
 }
 
 /* input[type=radio][name]:not([checked]):indeterminate — no radio of its
@@ -406,8 +398,7 @@ static int radio_unchecked(fp_sel_ctx *c, uint32_t e)
     if (n <= 0)
         return 0;
     struct fp_sel_forms *f = tree_tables(c, tree_of(c, e));
-    uint32_t k;
-    return f && group_radio(c, f, form_owner(c, e), name, (size_t)n, &k) < 0;
+    return f && group_radio(c, f, form_owner(c, e), name, (size_t)n) < 0;
 }
 
 /* :default on a button — the form owner's default button: the first submit

@@ -92,6 +92,10 @@ const uint8_t *fp_sel_str(const fp_sel_ctx *c, int32_t k, size_t *len);  /* the 
 /* Element e's attribute `name`: raw bytes, or decoded into c->val when it holds a '&'. */
 int fp_sel_attr_value(fp_sel_ctx *c, uint32_t e, const uint8_t *name, size_t nlen,
                       const uint8_t **v, size_t *vlen);
+/* Which of words[0..nwords) attribute `name` of e is (ASCII case-insensitively), -1 for
+ * none or absent; fp_sel_attr_is: whether it is `word`. */
+int fp_sel_attr_keyword(fp_sel_ctx *c, uint32_t e, const char *name, const char *const *words, int nwords);
+int fp_sel_attr_is(fp_sel_ctx *c, uint32_t e, const char *name, const char *word);
 
 /* select_forms.c: test `test` (one of the form state codes, FP_SEL_T_OPTION_SELECTED to
  * FP_SEL_T_OUT_OF_RANGE) at e (HTML Standard 4.10: selectedness, radio button groups,

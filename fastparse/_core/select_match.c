@@ -140,6 +140,23 @@ int fp_sel_attr_value(fp_sel_ctx *c, uint32_t e, const uint8_t *name, size_t nle
     return 1;
 }
 
+int fp_sel_attr_keyword(fp_sel_ctx *c, uint32_t e, const char *name, const char *const *words, int nwords)
+{
+    const uint8_t *v;
+    size_t n;
+    if (!fp_sel_attr_value(c, e, (const uint8_t *)name, strlen(name), &v, &n))
+        return -1;
+    for (int k = 0; k < nwords; k++)
+        if (strlen(words[k]) == n && bytes_eq(v, (const uint8_t *)words[k], n, 1))
+            return k;
+    return -1;
+}
+
+int fp_sel_attr_is(fp_sel_ctx *c, uint32_t e, const char *name, const char *word)
+{
+    return fp_sel_attr_keyword(c, e, name, &word, 1) == 0;
+}
+
 /* ---------------------------------------------------------------- tree */
 
 static uint32_t first_child(int32_t p) { return p < 0 ? 0 : (uint32_t)p + 1; }

@@ -211,14 +211,8 @@ static int parse_value(fp_sel_ctx *c, uint32_t e, const char *name, int type, va
 
 static int input_type(fp_sel_ctx *c, uint32_t e)
 {
-    const uint8_t *v;
-    size_t n;
-    if (!fp_sel_attr_value(c, e, (const uint8_t *)"type", 4, &v, &n))
-        return T__NONE;
-    for (int k = 0; k < T__NONE; k++)
-        if (strlen(TYPE_NAMES[k]) == n && bytes_eq(v, (const uint8_t *)TYPE_NAMES[k], n, 1))
-            return k;
-    return T__NONE;
+    int k = fp_sel_attr_keyword(c, e, "type", TYPE_NAMES, T__NONE);
+    return k < 0 ? T__NONE : k;
 }
 
 /* FP_SEL_IN_RANGE, FP_SEL_OUT_OF_RANGE, or FP_SEL_NO_RANGE when e has no range limitations. */
