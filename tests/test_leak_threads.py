@@ -5,10 +5,12 @@ its Document (and the source) alive."""
 from __future__ import annotations
 
 import gc
+import subprocess
 import sys
 import threading
 import weakref
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
@@ -166,6 +168,23 @@ def test_threads_give_the_same_results_as_a_serial_run():
         for key, got in out:
             expected = serial_shared if key == "shared" else serial_pages[key]
             assert got == expected
+
+
+def test_a_parse_after_bigger_ones_gives_what_a_first_parse_gives():
+    """The working arrays one parse leaves for the next (scratch.c) carry nothing over:
+    a page parsed after dense, deep and foreign pages, in this process, equals its parse
+    as the first one in a fresh process."""
+    page = make_page(3, rows=30)
+    script = ("import sys, fastparse as fp; sys.path.insert(0, sys.argv[1]); "
+              "from test_leak_threads import digest; "
+              "print(repr(digest(fp.parse(sys.stdin.buffer.read()))))")
+    first = subprocess.run([sys.executable, "-c", script, str(Path(__file__).parent)],
+                           input=page.encode(), capture_output=True, check=True).stdout.decode().strip()
+    before = ["<b>x" * 4000, "<br>" * 30000, "<svg>" + "<g><math><mi>" * 1000, "<li><table><tr><td>" * 800,
+              make_page(7, rows=2000)]
+    for big in before:
+        fp.parse(big)
+        assert repr(digest(fp.parse(page))) == first
 
 
 def test_many_threads_reading_one_tag():

@@ -141,9 +141,14 @@ typedef struct {
 
 /* ---- parse.c ---- */
 /* Fills doc (which the caller zeroed). On failure everything is freed and the
- * status says why. Touches no global state: safe without the GIL. */
+ * status says why. Safe without the GIL: its only global state is the pool of
+ * working arrays (scratch.c), taken and given back atomically. */
 fp_status fp_parse(fp_doc *doc, const uint8_t *buf, size_t len, const fp_options *opts);
 void fp_doc_free(fp_doc *doc);
+
+/* ---- scratch.c ---- */
+/* Frees the working arrays kept between parses (at module teardown). */
+void fp_scratch_release(void);
 
 /* ---- simulator.c ---- */
 /* The spec's parent of element i: elems[i].parent, except for a foster-parented

@@ -176,17 +176,19 @@ setup_context(fp_sim *s, uint16_t context)
     return 0;
 }
 
-static void
-trim_index(fp_doc *d)
+/* The index leaves the simulator's scratch arrays for one of its own size. */
+static int
+copy_index(fp_doc *d)
 {
-    if (d->n == 0) {
-        free(d->elems);
-        d->elems = NULL;
-        return;
-    }
-    fp_elem *e = realloc(d->elems, d->n * sizeof *e);
-    if (e)
-        d->elems = e;
+    fp_elem *scratch = d->elems;
+    d->elems = NULL;
+    if (d->n == 0)
+        return 0;
+    d->elems = malloc(d->n * sizeof *d->elems);
+    if (!d->elems)
+        return -1;
+    memcpy(d->elems, scratch, d->n * sizeof *d->elems);
+    return 0;
 }
 
 fp_status
@@ -202,9 +204,10 @@ fp_parse(fp_doc *d, const uint8_t *buf, size_t len, const fp_options *opts)
     /* a first guess at the element count that real pages (one element per
      * 30 to 300 bytes) stay under: only markup as dense as "<b>x<b>x" makes the
      * index double. Untouched capacity costs address space, not memory, and
-     * the index is trimmed at the end. */
+     * the index is copied out at the end. */
     fp_sim s;
     if (fp_sim_init(&s, d, (uint32_t)(len / 8 + 16)) < 0) {
+        d->elems = NULL;   /* the simulator's, if anything */
         fp_sim_free(&s);
         fp_doc_free(d);
         return FP_ENOMEM;
@@ -283,6 +286,10 @@ fp_parse(fp_doc *d, const uint8_t *buf, size_t len, const fp_options *opts)
     fp_status status = s.status;
     if (!status)
         fp_sim_eof(&s, s.eof_text_end);
+    if (status)
+        d->elems = NULL;   /* the simulator's scratch */
+    else if (copy_index(d) < 0)
+        status = FP_ENOMEM;
     fp_sim_free(&s);
     if (status) {
         size_t fail = d->fail_offset;
@@ -290,7 +297,6 @@ fp_parse(fp_doc *d, const uint8_t *buf, size_t len, const fp_options *opts)
         d->fail_offset = fail;
         return status;
     }
-    trim_index(d);
     return FP_OK;
 }
 

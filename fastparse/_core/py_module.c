@@ -429,6 +429,7 @@ static void
 module_free(void *m)
 {
     module_clear((PyObject *)m);
+    fp_scratch_release();
 }
 
 static PyModuleDef_Slot module_slots[] = {

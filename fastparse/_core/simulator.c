@@ -122,20 +122,23 @@ fp_sim_init(fp_sim *s, fp_doc *doc, uint32_t cap)
 {
     memset(s, 0, sizeof *s);
     s->doc = doc;
-    s->e = doc->elems = malloc(cap * sizeof *doc->elems);
-    s->cap = cap;
+    s->scratch = fp_scratch_take(cap);
+    if (!s->scratch)
+        return -1;
+    s->e = doc->elems = s->scratch->elems;
+    s->prev_same = s->scratch->prev_same;
+    s->foreign_below = s->scratch->foreign_below;
+    s->open_depth = s->scratch->open_depth;
+    s->cap = s->scratch->cap;
     s->top = -1;
     s->html = s->head = s->body = -1;
     s->form_ptr = s->head_noscript = -1;
     s->quirks = 1;        /* until a doctype says otherwise */
     s->frameset_ok = 1;
     s->watch_text = 1;    /* text clears frameset-ok */
-    s->prev_same = malloc(cap * sizeof *s->prev_same);
-    s->foreign_below = malloc(cap * sizeof *s->foreign_below);
-    s->open_depth = malloc(cap * sizeof *s->open_depth);
     s->open_head_cap = FP_TAG__COUNT + 64;
     s->open_head = malloc(s->open_head_cap * sizeof *s->open_head);
-    if (!s->e || !s->prev_same || !s->foreign_below || !s->open_depth || !s->open_head)
+    if (!s->open_head)
         return -1;
     memset(s->open_head, 0xFF, s->open_head_cap * sizeof *s->open_head);
     memset(s->html_sc, 0xFF, sizeof s->html_sc);
@@ -145,9 +148,16 @@ fp_sim_init(fp_sim *s, fp_doc *doc, uint32_t cap)
 void
 fp_sim_free(fp_sim *s)
 {
-    free(s->prev_same);
-    free(s->foreign_below);
-    free(s->open_depth);
+    if (s->scratch) {
+        /* grow_index may have moved the arrays */
+        s->scratch->elems = s->e;
+        s->scratch->prev_same = s->prev_same;
+        s->scratch->foreign_below = s->foreign_below;
+        s->scratch->open_depth = s->open_depth;
+        s->scratch->cap = s->cap;
+        fp_scratch_give(s->scratch);
+        s->scratch = NULL;
+    }
     free(s->open_head);
     for (int k = 0; k < FP_SC__COUNT; k++)
         free(s->sc[k].items);

@@ -42,10 +42,23 @@ typedef struct {
     uint32_t n, cap;
 } fp_istack;
 
+/* The per-element working arrays (scratch.c keeps them between parses). */
+typedef struct {
+    fp_elem *elems;
+    int32_t *prev_same;
+    uint32_t *foreign_below;
+    uint32_t *open_depth;
+    uint32_t cap;
+} fp_scratch;
+
+fp_scratch *fp_scratch_take(uint32_t cap);  /* arrays of at least cap elements, NULL if out of memory */
+void fp_scratch_give(fp_scratch *w);         /* back for the next parse, or freed */
+
 typedef struct {
     fp_doc *doc;
-    fp_elem *e;
-    uint32_t cap;            /* capacity of doc->elems */
+    fp_scratch *scratch;     /* owns e, prev_same, foreign_below, open_depth */
+    fp_elem *e;              /* doc->elems while parsing; parse.c copies the result out */
+    uint32_t cap;            /* capacity of e and the per-element arrays */
     int32_t top;             /* current node, -1 when nothing is open */
     uint32_t depth;          /* number of open elements */
     int32_t *prev_same;      /* per element: next lower open element with the same tag id */

@@ -276,7 +276,8 @@ class Run:
         base = {t: [self._page_job(pg) for pg in pages] for t, pages in plan.items()}
         bars = self._bars({("memory" if t == "memory" else "scaling-memory"): len(v) * len(parsers)
                            for t, v in base.items()})
-        bars.update({"scaling": bars.get("scaling-memory")})
+        if "scaling-memory" in bars:   # the worker reports under the task's name
+            bars["scaling"] = bars["scaling-memory"]
         try:
             for parser in parsers:
                 why = skip.get(parser, {})

@@ -1,0 +1,100 @@
+/* scratch.c — the parse's working arrays, kept for the next parse.
+ *
+ * The simulator writes the index into arrays sized for the worst case (one
+ * element per 8 bytes of input) and the parse copies the result out at the
+ * end. Allocated afresh for every parse, arrays that size come from mmap and
+ * go back to the kernel when freed, so each parse paid page faults to zero the
+ * pages the last one had just returned: a fifth of the parse time on the real
+ * pages. Instead, up to FP_SCRATCH_SLOTS sets wait here between parses (one
+ * per thread parsing at once); a set too large to keep is freed. */
+#include <stdlib.h>
+
+#include "simulator.h"
+
+#if defined(_MSC_VER)
+#include <windows.h>
+typedef fp_scratch *volatile slot_t;
+#define SLOT_TAKE(slot) ((fp_scratch *)InterlockedExchangePointer((PVOID volatile *)(slot), NULL))
+#define SLOT_PUT(slot, w) (InterlockedCompareExchangePointer((PVOID volatile *)(slot), (w), NULL) == NULL)
+#else
+#include <stdatomic.h>
+typedef fp_scratch *_Atomic slot_t;
+static inline int
+slot_put(slot_t *slot, fp_scratch *w)
+{
+    fp_scratch *empty = NULL;
+    return atomic_compare_exchange_strong(slot, &empty, w);
+}
+#define SLOT_TAKE(slot) atomic_exchange((slot), NULL)
+#define SLOT_PUT(slot, w) slot_put((slot), (w))
+#endif
+
+#define FP_SCRATCH_SLOTS 4
+/* Pages touched by a parse stay resident while the set waits: keep sets for
+ * pages up to ~2 MB (cap is len / 8), whose parses touch at most a few MB. */
+#define FP_SCRATCH_MAX_CAP (1u << 18)
+
+static slot_t slots[FP_SCRATCH_SLOTS];
+
+static void
+free_arrays(fp_scratch *w)
+{
+    free(w->elems);
+    free(w->prev_same);
+    free(w->foreign_below);
+    free(w->open_depth);
+    w->elems = NULL;
+    w->prev_same = NULL;
+    w->foreign_below = NULL;
+    w->open_depth = NULL;
+    w->cap = 0;
+}
+
+fp_scratch *
+fp_scratch_take(uint32_t cap)
+{
+    fp_scratch *w = NULL;
+    for (int k = 0; k < FP_SCRATCH_SLOTS && !w; k++)
+        w = SLOT_TAKE(&slots[k]);
+    if (!w && !(w = calloc(1, sizeof *w)))
+        return NULL;
+    if (w->cap >= cap)
+        return w;
+    /* too small: nothing in it is worth copying */
+    free_arrays(w);
+    w->elems = malloc(cap * sizeof *w->elems);
+    w->prev_same = malloc(cap * sizeof *w->prev_same);
+    w->foreign_below = malloc(cap * sizeof *w->foreign_below);
+    w->open_depth = malloc(cap * sizeof *w->open_depth);
+    if (!w->elems || !w->prev_same || !w->foreign_below || !w->open_depth) {
+        fp_scratch_give(w);
+        return NULL;
+    }
+    w->cap = cap;
+    return w;
+}
+
+void
+fp_scratch_give(fp_scratch *w)
+{
+    if (!w)
+        return;
+    if (w->cap <= FP_SCRATCH_MAX_CAP && w->elems && w->prev_same && w->foreign_below && w->open_depth)
+        for (int k = 0; k < FP_SCRATCH_SLOTS; k++)
+            if (SLOT_PUT(&slots[k], w))
+                return;
+    free_arrays(w);
+    free(w);
+}
+
+void
+fp_scratch_release(void)
+{
+    for (int k = 0; k < FP_SCRATCH_SLOTS; k++) {
+        fp_scratch *w = SLOT_TAKE(&slots[k]);
+        if (w) {
+            free_arrays(w);
+            free(w);
+        }
+    }
+}
