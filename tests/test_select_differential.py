@@ -522,3 +522,58 @@ def test_random_dirs_equal_soupsieve(seed):
     for _ in range(25):
         matches_agree(*same_as_soupsieve(random_dir_page(r), (":dir(ltr)", ":dir(rtl)", "span:dir(rtl)",
                                                               ":dir(rtl) > :dir(ltr)")))
+
+
+# ---------------------------------------------------------------- descendant chains on big pages
+
+JOIN_TAGS = ["div", "ul", "li", "a", "nav", "table", "tr", "td", "p", "b", "span", "section"]
+
+
+def random_big_page(r) -> str:
+    """Over FP_SELECT_INDEX_MIN elements, so runs use the tag index (and select_join.c for
+    descendant chains), with the markup recovery reshapes: unclosed li/p/td, misnested
+    formatting, content fostered out of tables, template contents."""
+    out = []
+    for _ in range(r.randint(300, 700)):
+        tag = r.choice(JOIN_TAGS)
+        attrs = r.choice(["", " class=a", " class='a b'", " data-x=1", " id=i"])
+        close = r.random() < 0.55
+        text = r.choice(["", "t", " "])
+        out.append(f"<{tag}{attrs}>{text}" + (f"</{tag}>" if close and r.random() < 0.3 else ""))
+        if r.random() < 0.15:
+            out.append(f"</{r.choice(JOIN_TAGS)}>")
+        if r.random() < 0.02:
+            out.append("<template><ul><li><a>t</a></ul></template>")
+    return "<!doctype html><body>" + "".join(out)
+
+
+def random_chain(r) -> str:
+    parts = []
+    for _ in range(r.randint(2, 4)):
+        parts.append(r.choice(JOIN_TAGS) + r.choice(["", "", ".a", "[data-x]", ":first-child", ":not(.b)"]))
+    return " ".join(parts)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_descendant_chains_on_big_pages(seed):
+    """select() over a whole document merges the tag lists for descendant chains
+    (select_join.c); matches() walks up from each element. They must agree on every
+    element outside templates (whose contents a document's select leaves out), fostered
+    content included, which the bs4 mirror cannot hold: the walk itself is checked
+    against soupsieve by the tests above."""
+    r = random.Random(seed)
+    doc = fp.parse(random_big_page(r))
+    assert len(doc) >= 256
+    chains = [random_chain(r) for _ in range(30)] + ["ul li a", "table tr td", "nav a", "div div div", "li a b"]
+    outside = [t for t in doc if not any(a.name == "template" for a in ancestors(t))]
+    matched = 0
+    for css in chains:
+        ours = [t.index for t in doc.select(css)]
+        assert ours == [t.index for t in outside if t.matches(css)], css
+        matched += bool(ours)
+    assert matched >= 10   # the chains do match things
+
+
+def ancestors(t):
+    while (t := t.parent):
+        yield t

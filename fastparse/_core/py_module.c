@@ -123,6 +123,7 @@ parse_document(PyObject *module, PyObject *source, PyObject *encoding, PyObject 
     if (!d)
         return NULL;
     memset(&d->doc, 0, sizeof *d - offsetof(DocumentObject, doc));
+    d->st = st;
     d->source = Py_NewRef(source);
     d->encoding = Py_NewRef(encoding);
     d->codec = codec == Py_None ? NULL : Py_NewRef(codec);
@@ -420,8 +421,12 @@ module_clear(PyObject *m)
     Py_CLEAR(st->utf_8);
     for (int k = 0; k < FP_CHECKED_PROGRAMS; k++)
         Py_CLEAR(st->checked[k]);
-    while (st->free_tags_n)
-        PyObject_Free(st->free_tags[--st->free_tags_n]);
+    while (st->free_tags) {
+        fp_free_tag *f = st->free_tags;
+        st->free_tags = f->next;
+        PyObject_Free(f);
+    }
+    st->free_tags_n = 0;
     return 0;
 }
 

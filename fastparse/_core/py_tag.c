@@ -12,12 +12,14 @@
 PyObject *
 fp_tag_new(DocumentObject *doc, uint32_t index)
 {
-    fp_state *st = fp_state_of_type(Py_TYPE(doc));
+    fp_state *st = doc->st;
     /* no GC tracking: a Tag refers only to its Document, which never refers
      * back to tags, so Tags cannot be part of a cycle */
     TagObject *t;
-    if (st->free_tags_n) {   /* a select or find_all makes hundreds: reuse the last ones' memory */
-        t = st->free_tags[--st->free_tags_n];
+    if (st->free_tags) {   /* a select or find_all makes hundreds: reuse the last ones' memory */
+        t = (TagObject *)st->free_tags;
+        st->free_tags = st->free_tags->next;
+        st->free_tags_n--;
         PyObject_Init((PyObject *)t, st->Tag_type);
     } else if (!(t = PyObject_New(TagObject, st->Tag_type))) {
         return NULL;
@@ -54,12 +56,16 @@ static void
 tag_dealloc(TagObject *t)
 {
     PyTypeObject *tp = Py_TYPE(t);
-    fp_state *st = fp_state_of_type(tp);
+    fp_state *st = t->doc->st;   /* outlives the document: the Tag type holds the module */
     Py_CLEAR(t->doc);
-    if (st->free_tags_n < FP_FREE_TAGS)
-        st->free_tags[st->free_tags_n++] = t;
-    else
+    if (st->free_tags_n < FP_FREE_TAGS) {
+        fp_free_tag *f = (fp_free_tag *)t;
+        f->next = st->free_tags;
+        st->free_tags = f;
+        st->free_tags_n++;
+    } else {
         PyObject_Free(t);
+    }
     Py_DECREF(tp);
 }
 

@@ -30,6 +30,8 @@ typedef struct {
     uint32_t *select_siblings;    /* lazy: the sibling table (select.h), likewise, on the first
                                    * selector that asks for positions or siblings */
     PyObject *weakreflist;
+    struct fp_state *st;          /* the module's state: Tags are made and freed by the thousand,
+                                   * and looking it up from the type costs more than the rest */
 } DocumentObject;
 
 typedef struct {
@@ -56,14 +58,14 @@ enum { FP_SELECT_FN_SELECT, FP_SELECT_FN_SELECT_ONE, FP_SELECT_FN_MATCHES, FP_SE
 #if defined(__SANITIZE_ADDRESS__) || defined(FP_ASAN)
 enum { FP_FREE_TAGS = 0 };
 #else
-enum { FP_FREE_TAGS = 256 };
+enum { FP_FREE_TAGS = 4096 };
 #endif
 
 /* how many checked selector programs the module remembers: a scraping loop
  * runs a handful of selectors over and over */
 enum { FP_CHECKED_PROGRAMS = 16 };
 
-typedef struct {
+typedef struct fp_state {
     PyTypeObject *Document_type;
     PyTypeObject *Tag_type;
     PyObject *MISSING;          /* fastparse.MISSING */
@@ -76,9 +78,14 @@ typedef struct {
     PyObject *utf_8;            /* "utf-8", interned: doc.encoding of most documents */
     PyObject *checked[FP_CHECKED_PROGRAMS];   /* selector programs fp_select_check passed (bytes never change) */
     int checked_next;
-    TagObject *free_tags[FP_FREE_TAGS + 1];   /* memory of dead Tags, for the next ones (not objects) */
+    struct fp_free_tag *free_tags;  /* memory of dead Tags, for the next ones (not objects) */
     int free_tags_n;
 } fp_state;
+
+/* A dead Tag's memory while it waits in fp_state.free_tags. */
+typedef struct fp_free_tag {
+    struct fp_free_tag *next;
+} fp_free_tag;
 
 fp_state *fp_state_of_type(PyTypeObject *type);
 

@@ -43,10 +43,12 @@ free_arrays(fp_scratch *w)
     free(w->prev_same);
     free(w->foreign_below);
     free(w->open_depth);
+    free(w->open_bits);
     w->elems = NULL;
     w->prev_same = NULL;
     w->foreign_below = NULL;
     w->open_depth = NULL;
+    w->open_bits = NULL;
     w->cap = 0;
 }
 
@@ -66,7 +68,8 @@ fp_scratch_take(uint32_t cap)
     w->prev_same = malloc(cap * sizeof *w->prev_same);
     w->foreign_below = malloc(cap * sizeof *w->foreign_below);
     w->open_depth = malloc(cap * sizeof *w->open_depth);
-    if (!w->elems || !w->prev_same || !w->foreign_below || !w->open_depth) {
+    w->open_bits = malloc(cap * sizeof *w->open_bits);
+    if (!w->elems || !w->prev_same || !w->foreign_below || !w->open_depth || !w->open_bits) {
         fp_scratch_give(w);
         return NULL;
     }
@@ -79,7 +82,8 @@ fp_scratch_give(fp_scratch *w)
 {
     if (!w)
         return;
-    if (w->cap <= FP_SCRATCH_MAX_CAP && w->elems && w->prev_same && w->foreign_below && w->open_depth)
+    if (w->cap <= FP_SCRATCH_MAX_CAP && w->elems && w->prev_same && w->foreign_below && w->open_depth &&
+        w->open_bits)
         for (int k = 0; k < FP_SCRATCH_SLOTS; k++)
             if (SLOT_PUT(&slots[k], w))
                 return;

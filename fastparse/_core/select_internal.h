@@ -83,6 +83,8 @@ void fp_sel_fill_siblings(const fp_elem *el, uint32_t n, int32_t p, int32_t *pre
                           uint32_t *tpos, uint32_t *trpos, uint32_t *tag_count);
 
 /* select_match.c */
+int fp_sel_match_compound(fp_sel_ctx *c, int32_t at, uint32_t e);  /* compound at (program offset) at e */
+int fp_sel_required_tag(const fp_sel_ctx *c, int32_t at);           /* the tag id it names, -1 for none */
 void *fp_sel_zalloc(fp_sel_ctx *c, size_t count, size_t size); /* calloc; sets c->oom on failure */
 /* a paged per-element byte memo (*table NULL until first written): read, write, free */
 uint8_t fp_sel_memo_byte(const void *table, uint32_t i);
@@ -114,6 +116,11 @@ void fp_sel_contains_free(fp_sel_ctx *c);
 
 /* select_dir.c: test t (FP_SEL_T_DIR direction table) at element e */
 int fp_sel_dir(fp_sel_ctx *c, const int32_t *t, uint32_t e);
+
+/* select_join.c: complex selector cx over the whole document from the tag index, when it
+ * is a chain of descendant combinators cheaper to merge than to walk up: 1 answered (the
+ * matches appended to out, c->oom on failure), 0 not taken */
+int fp_sel_join(fp_sel_ctx *c, const int32_t *cx, const uint32_t *index, uint32_t limit, fp_buf *out);
 
 /* select_lang.c: test t (FP_SEL_T_LANG count range...) at element e */
 int fp_sel_lang(fp_sel_ctx *c, const int32_t *t, uint32_t e);

@@ -669,10 +669,20 @@ static uint8_t *up_memo(fp_sel_ctx *c, const int32_t *cx, int32_t k)
  * as its parent: `span div` over 50,000 nested divs is then linear, not O(n x depth). */
 /* The tag id compound `at` requires when its first test is a type selector,
  * else -1 (an absent name never reaches here: the prefilter said never). */
+int fp_sel_match_compound(fp_sel_ctx *c, int32_t at, uint32_t e)
+{
+    return match_compound(c, at, e);
+}
+
 static int required_tag(const fp_sel_ctx *c, int32_t at)
 {
     const int32_t *w = c->w;
     return w[at + 1] > 0 && w[at + 2] == FP_SEL_T_TAG ? c->tag_ids[w[at + 3]] : -1;
+}
+
+int fp_sel_required_tag(const fp_sel_ctx *c, int32_t at)
+{
+    return required_tag(c, at);
 }
 
 static int match_upwards(fp_sel_ctx *c, const int32_t *cx, int32_t k, int32_t x)
@@ -756,20 +766,19 @@ static int match_list(fp_sel_ctx *c, int32_t at, uint32_t e)
 
 /* NOTE: a cheap necessary condition for each top-level complex selector, taken
  * from its rightmost compound and checked before any attribute is parsed: the
- * tag id, and strings that must occur in the start tag's bytes (attribute names
- * case-insensitively; id, class and attribute values exactly, unless the tag
- * holds a '&', since a character reference could spell the value). Most
- * candidates fail on one byte comparison or one memchr pass. On a run over the
- * tag index (`names` = 0) attribute names are left to the attribute test: the
- * tag has narrowed the candidates, most of which have the attribute (a[href]),
- * and searching the name first would scan each start tag twice. */
+ * tag id, the attribute names' bits in the element's Bloom filter (fp_attr_bit),
+ * and strings that must occur in the start tag's bytes (id, class and
+ * attribute values, exactly, unless the tag holds a '&', since a character
+ * reference could spell the value). Most candidates fail on the tag or the
+ * bits, without reading the source; the rest on one pass over the start tag. */
 enum { PREFILTER_MAX = 16, NEEDLES_MAX = 4 };
 
 typedef struct {
     int tag;                   /* -1 any; otherwise the id the candidate must have */
     int never;                 /* the compound names a tag absent from the document */
+    uint16_t bits;             /* fp_attr_bit of each attribute it names */
     int n;
-    struct { const uint8_t *s; size_t len; int icase; } needle[NEEDLES_MAX];
+    struct { const uint8_t *s; size_t len; } needle[NEEDLES_MAX];
 } prefilter_t;
 
 static int no_replacement_char(const uint8_t *s, size_t n)
@@ -781,14 +790,19 @@ static int no_replacement_char(const uint8_t *s, size_t n)
     return 1;
 }
 
-static void add_needle(prefilter_t *f, const uint8_t *s, size_t len, int icase)
+static void add_needle(prefilter_t *f, const uint8_t *s, size_t len)
 {
     if (f->n < NEEDLES_MAX && len > 0 && no_replacement_char(s, len)) {
         f->needle[f->n].s = s;
         f->needle[f->n].len = len;
-        f->needle[f->n].icase = icase;
         f->n++;
     }
+}
+
+static void add_name(prefilter_t *f, const uint8_t *s, size_t len)
+{
+    if (len > 0 && no_replacement_char(s, len))
+        f->bits |= fp_attr_bit(s, len);
 }
 
 /* A compound that names a tag absent from the document (a name it never
@@ -813,6 +827,7 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
 {
     f->tag = -1;   /* no memset: needle[] is read only below n */
     f->never = 0;
+    f->bits = 0;
     f->n = 0;
     const int32_t *w = c->w;
     /* `nav a` on a page without <nav>: every compound of the chain must match */
@@ -833,15 +848,16 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
             break;
         case FP_SEL_T_ID:
         case FP_SEL_T_CLASS:
+            add_name(f, (const uint8_t *)(t[0] == FP_SEL_T_ID ? "id" : "class"), t[0] == FP_SEL_T_ID ? 2 : 5);
             s = fp_sel_str(c, t[1], &len);
-            add_needle(f, s, len, 0);
+            add_needle(f, s, len);
             break;
         case FP_SEL_T_ATTR:
             s = fp_sel_str(c, t[3], &len);
-            add_needle(f, s, len, 1);
+            add_name(f, s, len);
             s = fp_sel_str(c, t[4], &vlen);
             if (t[1] != FP_SEL_A_EXISTS && t[2] == 0)
-                add_needle(f, s, vlen, 0);
+                add_needle(f, s, vlen);
             break;
         default:
             break;
@@ -850,9 +866,9 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
     }
 }
 
-static int prefilter_pass(const fp_sel_ctx *c, const prefilter_t *f, uint32_t e, int names)
+static int prefilter_pass(const fp_sel_ctx *c, const prefilter_t *f, uint32_t e)
 {
-    if (f->never || (f->tag >= 0 && c->el[e].tag != (uint16_t)f->tag))
+    if (f->never || (f->tag >= 0 && c->el[e].tag != (uint16_t)f->tag) || (c->el[e].attr_bits & f->bits) != f->bits)
         return 0;
     if (f->n == 0)
         return 1;
@@ -862,12 +878,8 @@ static int prefilter_pass(const fp_sel_ctx *c, const prefilter_t *f, uint32_t e,
     for (int k = 0; k < f->n; k++) {
         const uint8_t *s = f->needle[k].s;
         size_t n = f->needle[k].len;
-        if (f->needle[k].icase && !names)
+        if (bytes_find_in(p, len, s, n, 0, c->doc->buf + c->doc->len))
             continue;
-        if (bytes_find_in(p, len, s, n, f->needle[k].icase, c->doc->buf + c->doc->len))
-            continue;
-        if (f->needle[k].icase)
-            return 0;
         if (amp < 0)
             amp = memchr(p, '&', len) != NULL;
         if (!amp)
@@ -1002,6 +1014,16 @@ static void run_indexed(fp_sel_ctx *c, const int32_t *root, const prefilter_t *p
         }
         at[k] = lo;
     }
+    const int32_t *cx = c->w + root[2];
+    if (ncx == 1 && cx[1] == 1 && c->w[cx[2] + 1] == 1) {
+        /* `p`, `title`: the tag is the whole selector, its list the answer */
+        uint32_t hi = at[0];
+        while (hi < stop[0] && list[hi] < end && hi - at[0] < limit)
+            hi++;
+        if (hi > at[0] && fp_buf_append(out, list + at[0], (hi - at[0]) * sizeof *list) != 0)
+            c->oom = 1;
+        return;
+    }
     for (uint32_t found = 0; found < limit && !c->oom;) {
         uint32_t e = end;   /* the next candidate: the smallest head of the lists */
         for (int32_t k = 0; k < ncx; k++)
@@ -1014,7 +1036,7 @@ static void run_indexed(fp_sel_ctx *c, const int32_t *root, const prefilter_t *p
             if (at[k] >= stop[k] || list[at[k]] != e)
                 continue;
             at[k]++;   /* several selectors may name the same tag: each list moves past e */
-            if (!matched && prefilter_pass(c, &pf[k], e, 0) && match_from(c, c->w + root[2 + k], 0, e) == M_MATCH)
+            if (!matched && prefilter_pass(c, &pf[k], e) && match_from(c, c->w + root[2 + k], 0, e) == M_MATCH)
                 matched = 1;
         }
         if (matched) {
@@ -1059,14 +1081,14 @@ fp_status fp_select_run(const fp_doc *doc, int32_t scope, const uint8_t *prog, s
     int by_tag = index && filtered;
     for (int32_t k = 0; by_tag && k < ncx; k++)
         by_tag = pf[k].tag >= 0 || pf[k].never;
-    if (by_tag) {
+    if (by_tag && !(ncx == 1 && fp_sel_join(&c, c.w + root[2], index, limit, out)))
         run_indexed(&c, root, pf, index, first, end, limit, out);
+    if (by_tag)
         end = first; /* done */
-    }
     uint32_t found = 0;
     for (uint32_t e = first; e < end && found < limit && !c.oom; e++) {
         for (int32_t k = 0; k < ncx; k++) {
-            if (filtered && !prefilter_pass(&c, &pf[k], e, 1))
+            if (filtered && !prefilter_pass(&c, &pf[k], e))
                 continue;
             if (match_from(&c, c.w + root[2 + k], 0, e) == M_MATCH) {
                 if (fp_buf_append(out, &e, sizeof e) != 0)

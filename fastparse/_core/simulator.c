@@ -129,6 +129,7 @@ fp_sim_init(fp_sim *s, fp_doc *doc, uint32_t cap)
     s->prev_same = s->scratch->prev_same;
     s->foreign_below = s->scratch->foreign_below;
     s->open_depth = s->scratch->open_depth;
+    s->open_bits = s->scratch->open_bits;
     s->cap = s->scratch->cap;
     s->top = -1;
     s->html = s->head = s->body = -1;
@@ -154,6 +155,7 @@ fp_sim_free(fp_sim *s)
         s->scratch->prev_same = s->prev_same;
         s->scratch->foreign_below = s->foreign_below;
         s->scratch->open_depth = s->open_depth;
+        s->scratch->open_bits = s->open_bits;
         s->scratch->cap = s->cap;
         fp_scratch_give(s->scratch);
         s->scratch = NULL;
@@ -196,11 +198,14 @@ grow_index(fp_sim *s)
     if (below)
         s->foreign_below = below;
     uint32_t *depth = below ? realloc(s->open_depth, cap * sizeof *depth) : NULL;
-    if (!depth) {
+    if (depth)
+        s->open_depth = depth;
+    uint16_t *open_bits = depth ? realloc(s->open_bits, cap * sizeof *open_bits) : NULL;
+    if (!open_bits) {
         s->status = FP_ENOMEM;
         return -1;
     }
-    s->open_depth = depth;
+    s->open_bits = open_bits;
     s->cap = cap;
     return 0;
 }
@@ -225,7 +230,7 @@ mode_of_tag(int tag)
 }
 
 
-/* The _reserved bits an element of this tag and namespace starts with: one
+/* The open_bits an element of this tag and namespace starts with: one
  * bit per boundary stack it goes on (FP_SC_*), its insertion mode above them. */
 static uint16_t
 boundaries(int tag, uint8_t ns_flags, uint32_t f)
@@ -276,7 +281,8 @@ append_element(fp_sim *s, int tag, uint8_t flags, uint8_t closed, uint32_t lt, u
     el->depth = s->top >= 0 ? (uint16_t)(s->e[s->top].depth + 1) : 0;
     el->closed = closed;
     el->flags = flags;
-    el->_reserved = 0;
+    el->attr_bits = s->attr_bits;
+    s->open_bits[i] = 0;
     return i;
 }
 
@@ -308,7 +314,7 @@ push(fp_sim *s, int tag, uint8_t ns_flags, uint32_t lt, uint32_t gt)
         sc = 0;   /* an unknown name is no boundary */
     else if ((sc = s->html_sc[tag]) == 0xFFFF)
         sc = s->html_sc[tag] = boundaries(tag, ns_flags, elem_flags(el));
-    el->_reserved = sc;
+    s->open_bits[i] = sc;
     for (unsigned bits = sc & ((1u << FP_SC__COUNT) - 1); bits; bits &= bits - 1) {
         fp_istack *st = &s->sc[__builtin_ctz(bits)];
         if (st->n == st->cap && istack_grow(s, __builtin_ctz(bits)) < 0)
@@ -325,7 +331,7 @@ push(fp_sim *s, int tag, uint8_t ns_flags, uint32_t lt, uint32_t gt)
 static void
 pop_removed(fp_sim *s, uint32_t end)
 {
-    while (s->top >= 0 && (s->e[s->top]._reserved & FP_REMOVED)) {
+    while (s->top >= 0 && (s->open_bits[s->top] & FP_REMOVED)) {
         fp_elem *r = &s->e[s->top];
         r->last = s->doc->n - 1;
         /* its content reaches as far as its last child's (past its own end tag) */
@@ -333,7 +339,7 @@ pop_removed(fp_sim *s, uint32_t end)
             r->inner_end = end;
         if (r->end < end)
             r->end = end;
-        r->_reserved = 0;
+        s->open_bits[s->top] = 0;
         s->top = r->parent;
         s->depth--;
         s->removed_open--;
@@ -350,9 +356,9 @@ pop(fp_sim *s, uint8_t closed, uint32_t inner_end, uint32_t end)
     el->end = end;
     el->last = s->doc->n - 1;
     s->open_head[el->tag] = s->prev_same[i];
-    for (unsigned bits = el->_reserved & ((1u << FP_SC__COUNT) - 1); bits; bits &= bits - 1)
+    for (unsigned bits = s->open_bits[i] & ((1u << FP_SC__COUNT) - 1); bits; bits &= bits - 1)
         s->sc[__builtin_ctz(bits)].n--;  /* a boundary is always its stack's top when popped */
-    el->_reserved = 0;
+    s->open_bits[i] = 0;
     if (is_foreign(el))
         s->open_foreign--;
     s->top = el->parent;
@@ -434,7 +440,7 @@ static void
 remove_from_stack(fp_sim *s, int32_t x, uint32_t lt, uint32_t gt)
 {
     fp_elem *el = &s->e[x];
-    for (unsigned bits = el->_reserved & ((1u << FP_SC__COUNT) - 1); bits; bits &= bits - 1) {
+    for (unsigned bits = s->open_bits[x] & ((1u << FP_SC__COUNT) - 1); bits; bits &= bits - 1) {
         fp_istack *st = &s->sc[__builtin_ctz(bits)];
         uint32_t k = st->n;
         while (k > 0 && st->items[k - 1] != x)
@@ -445,7 +451,7 @@ remove_from_stack(fp_sim *s, int32_t x, uint32_t lt, uint32_t gt)
         }
     }
     unlink_same(s, x);
-    el->_reserved = FP_REMOVED;
+    s->open_bits[x] = FP_REMOVED;
     el->closed = FP_CLOSED_END_TAG;
     el->inner_end = lt;
     el->end = gt;
@@ -462,7 +468,7 @@ adopt(fp_sim *s, int32_t fe, uint8_t closed)
         return 0;
     const uint16_t boundary = (1u << FP_SC__COUNT) - 1;
     for (int32_t x = s->e[fb].parent; ; x = s->e[x].parent) {
-        if (x < 0 || (s->e[x]._reserved & (boundary | FP_REMOVED)) || is_foreign(&s->e[x]) ||
+        if (x < 0 || (s->open_bits[x] & (boundary | FP_REMOVED)) || is_foreign(&s->e[x]) ||
             (s->e[x].flags & FP_EF_FOSTERED))
             return 0;
         if (x == fe)
@@ -614,15 +620,15 @@ table_section(const fp_sim *s)
 /* ---- insertion modes: the topmost FP_SC_MODE element decides ---- */
 
 static int
-tmpl_mode(const fp_elem *el)
+tmpl_mode(const fp_sim *s, int32_t m)
 {
-    return (el->_reserved >> FP_MODE_SHIFT) & 7;
+    return (s->open_bits[m] >> FP_MODE_SHIFT) & 7;
 }
 
 static void
-set_tmpl_mode(fp_elem *el, int mode)
+set_tmpl_mode(fp_sim *s, int32_t m, int mode)
 {
-    el->_reserved = (uint16_t)((el->_reserved & ((1u << FP_MODE_SHIFT) - 1)) | ((unsigned)mode << FP_MODE_SHIFT));
+    s->open_bits[m] = (uint16_t)((s->open_bits[m] & ((1u << FP_MODE_SHIFT) - 1)) | ((unsigned)mode << FP_MODE_SHIFT));
 }
 
 /* "in template": the first start tag decides how the template's content nests */
@@ -646,7 +652,7 @@ template_mode_for(int tag)
 static int
 mode_at(const fp_sim *s, int32_t m)
 {
-    return m < 0 ? s->ctx_mode : tmpl_mode(&s->e[m]);
+    return m < 0 ? s->ctx_mode : tmpl_mode(s, m);
 }
 
 /* The element that plays the table for rows and cells: the open table in
@@ -662,10 +668,10 @@ table_root(fp_sim *s, int tag, int *kind)
         return b;
     }
     if (b >= 0 && s->e[b].tag == FP_TAG_TEMPLATE) {
-        *kind = tmpl_mode(&s->e[b]);
+        *kind = tmpl_mode(s, b);
         if (*kind == FP_MODE_TEMPLATE) {
             *kind = template_mode_for(tag);
-            set_tmpl_mode(&s->e[b], *kind);
+            set_tmpl_mode(s, b, *kind);
         }
         return b;
     }
@@ -840,7 +846,7 @@ start_frameset(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
 static void
 reopen_head(fp_sim *s)
 {
-    s->e[s->head]._reserved = FP_REMOVED;
+    s->open_bits[s->head] = FP_REMOVED;
     s->removed_open++;
     s->top = s->head;
     s->depth++;
@@ -1144,7 +1150,7 @@ start_slow(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
     if (mode == FP_MODE_TEMPLATE && !is_head_tag(tag)) {
         mode = template_mode_for(tag);
         if (m >= 0)
-            set_tmpl_mode(&s->e[m], mode);
+            set_tmpl_mode(s, m, mode);
         else
             s->ctx_mode = (uint8_t)mode;
     }
@@ -1222,6 +1228,7 @@ start_row_or_cell(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
 int32_t
 fp_sim_start(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
 {
+    s->attr_bits = t->attr_bits;
     if (s->doc->opts.recovery == FP_RECOVERY_NONE) {
         if (tag == FP_TAG_IMAGE)
             tag = FP_TAG_IMG;
@@ -1252,7 +1259,7 @@ fp_sim_start(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt
     if (top < 0 || is_foreign(&s->e[top]) || s->in_frameset || s->head_open || s->head_noscript >= 0 ||
         s->ctx || tag == FP_TAG_IMAGE || tag == FP_TAG_NOSCRIPT)
         return start_slow(s, t, tag, lt, gt);
-    if (m < 0 || tmpl_mode(&s->e[m]) == FP_MODE_CELL) {
+    if (m < 0 || tmpl_mode(s, m) == FP_MODE_CELL) {
         if ((tag == FP_TAG_TD || tag == FP_TAG_TH || tag == FP_TAG_TR) && m >= 0)
             return start_row_or_cell(s, t, tag, lt, gt, m);
         return start_html(s, t, tag, lt, gt);
@@ -1295,6 +1302,7 @@ closes_plainly(int tag)
 void
 fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
 {
+    s->attr_bits = 0;   /* "</br>" makes a <br> without attributes */
     if (tag < 0) {
         fp_sim_error(s, FP_ERR_UNEXPECTED_END_TAG, lt);
         return;

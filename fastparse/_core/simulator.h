@@ -33,7 +33,7 @@ enum {
     FP_MODE_COLGROUP,  /* in column group */
     FP_MODE_TEMPLATE,  /* in template, before its first start tag decided the mode */
 };
-/* a mode element's FP_MODE_* lives in its _reserved bits above the boundary
+/* a mode element's FP_MODE_* lives in its open_bits above the boundary
  * bits (a template's changes once its first start tag decides) */
 #define FP_MODE_SHIFT 12
 
@@ -48,6 +48,7 @@ typedef struct {
     int32_t *prev_same;
     uint32_t *foreign_below;
     uint32_t *open_depth;
+    uint16_t *open_bits;
     uint32_t cap;
 } fp_scratch;
 
@@ -56,7 +57,7 @@ void fp_scratch_give(fp_scratch *w);         /* back for the next parse, or free
 
 typedef struct {
     fp_doc *doc;
-    fp_scratch *scratch;     /* owns e, prev_same, foreign_below, open_depth */
+    fp_scratch *scratch;     /* owns e, prev_same, foreign_below, open_depth, open_bits */
     fp_elem *e;              /* doc->elems while parsing; parse.c copies the result out */
     uint32_t cap;            /* capacity of e and the per-element arrays */
     int32_t top;             /* current node, -1 when nothing is open */
@@ -65,6 +66,9 @@ typedef struct {
     uint32_t *foreign_below; /* per foreign element: open foreign elements at push time, itself included */
     uint32_t *open_depth;    /* per foreign element: open elements below it at push time (fp_elem.depth
                               * is the tree depth, less for fostered subtrees) */
+    uint16_t *open_bits;     /* per open element: the boundary stacks it is on (FP_SC_*), its
+                              * insertion mode, FP_REMOVED */
+    uint16_t attr_bits;      /* fp_elem.attr_bits of the start tag being inserted */
     uint32_t open_foreign;
     int32_t *open_head;      /* per tag id: topmost open element with that id, -1 */
     uint32_t open_head_cap;

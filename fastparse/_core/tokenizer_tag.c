@@ -176,12 +176,16 @@ fp_tok_tag(const uint8_t *p, const uint8_t *end, fp_tag_token *t)
     t->tag = (bad & 0x80) || t->name_len > 12 ? fp_tag_known(name, t->name_len) : fp_tag_by_key(key);
     t->self_closing = 0;
     t->has_attrs = 0;
+    t->attr_bits = 0;
     if (*p == '>')
         return p + 1;
     fp_raw_attr a;
     int r;
+    unsigned bits = 0;
     while ((r = tok_attr(&p, end, &a, &t->self_closing)) == 1)
-        t->has_attrs = 1;
+        bits |= fp_attr_bit(a.name, a.name_len);
+    t->has_attrs = bits != 0;
+    t->attr_bits = (uint16_t)bits;
     return r == 0 ? p : NULL;
 }
 
@@ -191,8 +195,8 @@ after_name(const fp_doc *doc, uint32_t i)
 {
     const uint8_t *p = doc->buf + doc->elems[i].start + 1;
     const uint8_t *end = doc->buf + doc->elems[i].inner_start;
-    if (p < end && *p == '/')  /* "</br>" indexed as a br element */
-        p++;
+    if (p < end && *p == '/')  /* "</br>": the <br> it makes has no attributes */
+        return end;
     while (p < end && !(fp_cc[*p] & FP_CC_TAG_STOP))
         p++;
     return p;
@@ -244,11 +248,26 @@ name_matches(const uint8_t *raw, size_t raw_len, const uint8_t *name, size_t len
     return j == len;
 }
 
+/* a U+FFFD in a name may stand for a raw NUL, whose bit differs */
+static int
+may_spell_nul(const uint8_t *name, size_t len)
+{
+    for (size_t k = 0; k + 2 < len; k++)
+        if (name[k] == 0xEF && name[k + 1] == 0xBF && name[k + 2] == 0xBD)
+            return 1;
+    return 0;
+}
+
 int
 fp_attr_find(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_attr *out)
 {
     /* fp_attr_next's loop with the attribute step inlined: selectors and
      * tag.get() call this once per candidate */
+    if (len == 0)
+        return 0;   /* every raw name has a byte */
+    if (!(doc->elems[i].attr_bits & fp_attr_bit((const uint8_t *)name, len)) &&
+        !may_spell_nul((const uint8_t *)name, len))
+        return 0;
     const uint8_t *end = doc->buf + doc->elems[i].inner_start;
     const uint8_t *p = after_name(doc, i);
     fp_raw_attr a;
