@@ -207,3 +207,30 @@ def test_repeated_parses_are_identical(s):
     assert first.text == second.text
     b = s.encode("utf-8")
     assert structure(fp.parse(b)) == structure(fp.parse(b))
+
+
+# ---- the attribute Bloom filter never hides an attribute ---------------------
+
+ODD_ATTR_NAME = st.text(alphabet="aAzZ-_:é\x00\u05d0x1", min_size=1, max_size=9)
+
+
+@SETTINGS
+@given(st.lists(st.tuples(ODD_ATTR_NAME, ATTR_VALUE), max_size=4),
+       st.sampled_from(["utf-8", "windows-1252", "windows-1255", "shift_jis"]))
+def test_every_listed_attribute_is_found_by_name(attrs, encoding):
+    """fp_elem.attr_bits lets get(), `in` and [name] skip an element without reading its
+    tag: any name tag.attrs lists (case, NUL as U+FFFD, non-ASCII, legacy bytes) is found."""
+    body = "".join(f' {k}="{v}"' for k, v in attrs if "=" not in k)
+    page = f"<div{body}><p{body.upper()}>x</p></div>"
+    try:
+        data = page.encode(encoding)
+    except UnicodeEncodeError:
+        assume(False)
+    doc = fp.parse(data, encoding=encoding)
+    for tag in doc:
+        for name, value in tag.attrs.items():
+            assert name in tag and tag.get(name) == value and tag[name] == value
+            if name.isascii() and re.fullmatch(r"[a-z_][a-z0-9_-]*", name):
+                assert tag in doc.select(f"[{name}]")
+                assert tag in doc.find_all(attrs={name: True})
+        assert tag.get("zz-absent") is None

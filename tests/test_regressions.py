@@ -350,3 +350,12 @@ def test_sibling_table_answers_as_a_runs_own_tables():
     assert len(doc) >= 256
     doc[0].select(":first-of-type")  # builds the table
     assert core._select_run(doc, program, 0) == core._select_run(doc, program, 0, False)
+
+
+def test_br_made_from_an_end_tag_has_no_attributes():
+    """The HTML Standard drops an end tag's attributes, so the <br> that "</br>" makes has
+    none (fastparse used to read them from the end tag)."""
+    doc = fp.parse('<p>a</br class="q" id=x>b')
+    br = doc.find("br")
+    assert br.attrs == {} and br.get("class") is None and "id" not in br
+    assert doc.select("br[class], #x") == [] and doc.select("br") == [br]
