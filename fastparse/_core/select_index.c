@@ -7,15 +7,14 @@
 #include <string.h>
 
 #include "select_internal.h"
+#include "tags_gen.h"
 
-/* one more than the largest tag id in the document: the tables indexed by tag */
+/* the tag ids a document can have, the size of the tables indexed by tag:
+ * the known ones and the names it interned (a pass over the elements for the
+ * exact bound would cost a third of building the index) */
 static uint32_t tag_space(const fp_doc *doc)
 {
-    uint32_t ntags = 0;
-    for (uint32_t e = 0; e < doc->n; e++)
-        if (doc->elems[e].tag >= ntags)
-            ntags = doc->elems[e].tag + 1u;
-    return ntags;
+    return (uint32_t)FP_TAG__COUNT + doc->names.count;
 }
 
 size_t fp_select_index_size(const fp_doc *doc)

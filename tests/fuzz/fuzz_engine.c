@@ -118,6 +118,8 @@ check_attrs(const fp_doc *d, uint32_t i, fp_buf *scratch)
         scratch->len = 0;
         CHECK(fp_attr_value(d, &a, scratch) == 0);
         CHECK(++n <= e->inner_start - e->start);
+        /* the Bloom filter has the name's bit: queries skip elements without it */
+        CHECK(e->attr_bits & fp_attr_bit(d->buf + a.name_start, a.name_len));
         /* found again by its lower-cased name, a NUL written as U+FFFD (as
          * tag.attrs reports it) */
         fp_attr first;
