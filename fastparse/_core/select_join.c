@@ -51,7 +51,8 @@ int fp_sel_join(fp_sel_ctx *c, const int32_t *cx, const uint32_t *index, uint32_
         return 0;
     uint32_t ntags = index[0];
     const uint32_t *off = index + 1, *list = index + 2 + ntags;
-    uint32_t lo[16], hi[16], total = 0, widest = 0;
+    uint32_t lo[16], hi[16], widest = 0;
+    uint64_t total = 0;
     for (int32_t k = 0; k < m; k++) {
         if (k + 1 < m && cx[3 + 2 * k] != FP_SEL_COMB_DESCENDANT)
             return 0;
@@ -64,7 +65,7 @@ int fp_sel_join(fp_sel_ctx *c, const int32_t *cx, const uint32_t *index, uint32_
         if (hi[k] - lo[k] > widest)
             widest = hi[k] - lo[k];
     }
-    if ((uint64_t)total >= (uint64_t)(hi[0] - lo[0]) * WALK_STEPS)
+    if (total >= (uint64_t)(hi[0] - lo[0]) * WALK_STEPS)
         return 0;   /* `div a` with thousands of divs: walking up is cheaper */
     uint32_t *buf = fp_sel_zalloc(c, 3 * (size_t)widest + 1, sizeof *buf);
     if (!buf)
