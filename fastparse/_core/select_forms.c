@@ -3,6 +3,8 @@
  * which checked radio button of a group stays checked (4.10.5.1.16), a form's
  * default button (4.10.22.2), with form owners (4.10.17.3). Reads attributes
  * only: there is no script, so no state changes after parsing. */
+#include <stdlib.h>
+
 #include "select_internal.h"
 
 static int has_attr(const fp_sel_ctx *c, uint32_t e, const char *name, size_t len)
