@@ -17,9 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import fastparse  # noqa: E402
-from fastparse.bench.tasks import CSS_SELECTORS  # noqa: E402
-from fastparse.corpora import loader  # noqa: E402
+import fastparse
+from fastparse.bench.tasks import CSS_SELECTORS
+from fastparse.corpora import loader
 
 
 def main() -> None:
