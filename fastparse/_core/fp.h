@@ -195,6 +195,16 @@ fp_attr_bit(const uint8_t *name, size_t len)
     return (uint16_t)(1u << (((name[0] | 0x20u) + (unsigned)len * 3u) & 15));
 }
 
+/* s[0..n) holds U+FFFD (UTF-8 EF BF BD), which may stand for a raw NUL */
+static inline int
+fp_has_replacement_char(const uint8_t *s, size_t n)
+{
+    for (size_t i = 0; i + 2 < n; i++)
+        if (s[i] == 0xEF && s[i + 1] == 0xBF && s[i + 2] == 0xBD)
+            return 1;
+    return 0;
+}
+
 /* ---- entities.c ---- */
 /* Decode the character reference at p[0] == '&' (p < end). On success returns
  * the number of bytes consumed and stores 1 or 2 code points in cp[] and their

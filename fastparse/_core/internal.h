@@ -68,8 +68,7 @@ typedef struct {
     size_t name_len;
     int tag;               /* known id, or 0 when the name must be interned */
     int self_closing;      /* closed by "/>" */
-    int has_attrs;
-    uint16_t attr_bits;    /* fp_attr_bit of each attribute name, OR-ed */
+    uint16_t attr_bits;    /* fp_attr_bit of each attribute name, OR-ed: 0 without attributes */
 } fp_tag_token;
 
 /* Scans a tag whose name starts at p (just after "<" or "</") through its

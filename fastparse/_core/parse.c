@@ -135,7 +135,7 @@ end_tag_open(fp_sim *s, const uint8_t *lt, const uint8_t *end)
             fp_sim_error(s, FP_ERR_EOF_IN_TAG, (uint32_t)d->len);
             return end;
         }
-        if (t.has_attrs)
+        if (t.attr_bits)
             fp_sim_error(s, FP_ERR_END_TAG_WITH_ATTRIBUTES, at);
         if (t.self_closing)
             fp_sim_error(s, FP_ERR_END_TAG_WITH_TRAILING_SOLIDUS, at);

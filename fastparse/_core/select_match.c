@@ -20,7 +20,6 @@
 enum { M_MATCH, M_NO_SIBLING, M_NO_DESCENDANT, M_NO_GLOBAL };
 
 static int match_list(fp_sel_ctx *c, int32_t at, uint32_t e);
-static int match_compound(fp_sel_ctx *c, int32_t at, uint32_t e);
 
 /* words taken by the test at t (T_CONTAINS, T_CONTAINS_OWN, T_LANG: 2 + their count) */
 static int32_t test_words(const int32_t *t)
@@ -486,13 +485,13 @@ static int test_has(fp_sel_ctx *c, const int32_t *t, uint32_t e)
         return 0;
     if (comb == FP_SEL_COMB_CHILD) {
         for (uint32_t x = e + 1; x <= el[e].last; x = el[x].last + 1)
-            if (match_compound(c, target, x))
+            if (fp_sel_match_compound(c, target, x))
                 return 1;
         return 0;
     }
     if (comb == FP_SEL_COMB_NEXT) {
         int32_t s = next_sibling(c, e);
-        return s >= 0 && match_compound(c, target, (uint32_t)s);
+        return s >= 0 && fp_sel_match_compound(c, target, (uint32_t)s);
     }
     void **m = &c->has_memo[t[3]];
     uint8_t known = fp_sel_memo_byte(*m, e);
@@ -502,7 +501,7 @@ static int test_has(fp_sel_ctx *c, const int32_t *t, uint32_t e)
         uint32_t end = child_end(c, el[e].parent), s = el[e].last + 1;
         uint8_t r = 2;
         for (; s < end; s = el[s].last + 1) {
-            if (match_compound(c, target, s)) {
+            if (fp_sel_match_compound(c, target, s)) {
                 r = 1;
                 break;
             }
@@ -517,7 +516,7 @@ static int test_has(fp_sel_ctx *c, const int32_t *t, uint32_t e)
     }
     /* descendant: scan the subtree, skipping subtrees already known not to have one */
     for (uint32_t d = e + 1; d <= el[e].last;) {
-        if (match_compound(c, target, d) || fp_sel_memo_byte(*m, d) == 1) {
+        if (fp_sel_match_compound(c, target, d) || fp_sel_memo_byte(*m, d) == 1) {
             for (int32_t a = el[d].parent; a >= 0 && (uint32_t)a != e; a = el[a].parent)
                 fp_sel_memo_set_byte(c, m, (uint32_t)a, 1); /* were provisionally "no" */
             fp_sel_memo_set_byte(c, m, e, 1);
@@ -535,7 +534,7 @@ static int test_has(fp_sel_ctx *c, const int32_t *t, uint32_t e)
 
 /* ---------------------------------------------------------------- matching */
 
-static int match_compound(fp_sel_ctx *c, int32_t at, uint32_t e)
+int fp_sel_match_compound(fp_sel_ctx *c, int32_t at, uint32_t e)
 {
     const int32_t *w = c->w;
     int32_t ntests = w[at + 1];
@@ -669,27 +668,17 @@ static uint8_t *up_memo(fp_sel_ctx *c, const int32_t *cx, int32_t k)
  * as its parent: `span div` over 50,000 nested divs is then linear, not O(n x depth). */
 /* The tag id compound `at` requires when its first test is a type selector,
  * else -1 (an absent name never reaches here: the prefilter said never). */
-int fp_sel_match_compound(fp_sel_ctx *c, int32_t at, uint32_t e)
-{
-    return match_compound(c, at, e);
-}
-
-static int required_tag(const fp_sel_ctx *c, int32_t at)
+int fp_sel_required_tag(const fp_sel_ctx *c, int32_t at)
 {
     const int32_t *w = c->w;
     return w[at + 1] > 0 && w[at + 2] == FP_SEL_T_TAG ? c->tag_ids[w[at + 3]] : -1;
-}
-
-int fp_sel_required_tag(const fp_sel_ctx *c, int32_t at)
-{
-    return required_tag(c, at);
 }
 
 static int match_upwards(fp_sel_ctx *c, const int32_t *cx, int32_t k, int32_t x)
 {
     /* `ul li a`: an ancestor of another tag fails compound k at once (M_NO_SIBLING,
      * go on up); the tag is compared here, without a call per ancestor */
-    int need = required_tag(c, cx[2 + 2 * k]);
+    int need = fp_sel_required_tag(c, cx[2 + 2 * k]);
     for (int steps = 0; x >= 0; steps++, x = parent_of(c, (uint32_t)x)) {
         if (steps == 32 && c->up_ok)
             break;
@@ -731,7 +720,7 @@ static int match_upwards(fp_sel_ctx *c, const int32_t *cx, int32_t k, int32_t x)
  * `a b c d` from retrying every ancestor combination. */
 static int match_from(fp_sel_ctx *c, const int32_t *cx, int32_t k, uint32_t e)
 {
-    if (!match_compound(c, cx[2 + 2 * k], e))
+    if (!fp_sel_match_compound(c, cx[2 + 2 * k], e))
         return M_NO_SIBLING;
     if (k + 1 == cx[1])
         return M_MATCH;
@@ -781,18 +770,11 @@ typedef struct {
     struct { const uint8_t *s; size_t len; } needle[NEEDLES_MAX];
 } prefilter_t;
 
-static int no_replacement_char(const uint8_t *s, size_t n)
-{
-    /* a U+FFFD in the selector may come from a NUL in the source: no byte test */
-    for (size_t i = 0; i + 2 < n; i++)
-        if (s[i] == 0xEF && s[i + 1] == 0xBF && s[i + 2] == 0xBD)
-            return 0;
-    return 1;
-}
-
+/* A U+FFFD in the selector may come from a NUL in the source: no byte test,
+ * no bit for it. */
 static void add_needle(prefilter_t *f, const uint8_t *s, size_t len)
 {
-    if (f->n < NEEDLES_MAX && len > 0 && no_replacement_char(s, len)) {
+    if (f->n < NEEDLES_MAX && len > 0 && !fp_has_replacement_char(s, len)) {
         f->needle[f->n].s = s;
         f->needle[f->n].len = len;
         f->n++;
@@ -801,7 +783,7 @@ static void add_needle(prefilter_t *f, const uint8_t *s, size_t len)
 
 static void add_name(prefilter_t *f, const uint8_t *s, size_t len)
 {
-    if (len > 0 && no_replacement_char(s, len))
+    if (len > 0 && !fp_has_replacement_char(s, len))
         f->bits |= fp_attr_bit(s, len);
 }
 
@@ -848,7 +830,10 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
             break;
         case FP_SEL_T_ID:
         case FP_SEL_T_CLASS:
-            add_name(f, (const uint8_t *)(t[0] == FP_SEL_T_ID ? "id" : "class"), t[0] == FP_SEL_T_ID ? 2 : 5);
+            if (t[0] == FP_SEL_T_ID)
+                add_name(f, (const uint8_t *)"id", 2);
+            else
+                add_name(f, (const uint8_t *)"class", 5);
             s = fp_sel_str(c, t[1], &len);
             add_needle(f, s, len);
             break;
@@ -1081,10 +1066,11 @@ fp_status fp_select_run(const fp_doc *doc, int32_t scope, const uint8_t *prog, s
     int by_tag = index && filtered;
     for (int32_t k = 0; by_tag && k < ncx; k++)
         by_tag = pf[k].tag >= 0 || pf[k].never;
-    if (by_tag && !(ncx == 1 && fp_sel_join(&c, c.w + root[2], index, limit, out)))
-        run_indexed(&c, root, pf, index, first, end, limit, out);
-    if (by_tag)
+    if (by_tag) {
+        if (!(ncx == 1 && fp_sel_join(&c, c.w + root[2], index, limit, out)))
+            run_indexed(&c, root, pf, index, first, end, limit, out);
         end = first; /* done */
+    }
     uint32_t found = 0;
     for (uint32_t e = first; e < end && found < limit && !c.oom; e++) {
         for (int32_t k = 0; k < ncx; k++) {

@@ -525,7 +525,7 @@ fp_sim_in_foreign(const fp_sim *s)
 static int
 has_font_breakout_attr(const fp_tag_token *t, const uint8_t *end)
 {
-    if (!t->has_attrs)
+    if (!t->attr_bits)
         return 0;
     const uint8_t *p = t->name + t->name_len;
     fp_raw_attr a;
@@ -549,7 +549,7 @@ annotation_is_html(const fp_tag_token *t, const uint8_t *end)
     const uint8_t *p = t->name + t->name_len;
     fp_raw_attr a;
     int sc = 0;
-    while (t->has_attrs && fp_tok_attr(&p, end, &a, &sc) == 1) {
+    while (t->attr_bits && fp_tok_attr(&p, end, &a, &sc) == 1) {
         if (a.name_len != 8)
             continue;
         char n[9] = {0};
@@ -746,7 +746,7 @@ input_is_hidden(const fp_tag_token *t, const uint8_t *end)
     const uint8_t *p = t->name + t->name_len;
     fp_raw_attr a;
     int sc = 0;
-    while (t->has_attrs && fp_tok_attr(&p, end, &a, &sc) == 1)
+    while (t->attr_bits && fp_tok_attr(&p, end, &a, &sc) == 1)
         if (fp_equals_ci(a.name, a.name_len, "type"))
             return fp_equals_ci(a.value, a.value_len, "hidden");
     return 0;

@@ -175,7 +175,6 @@ fp_tok_tag(const uint8_t *p, const uint8_t *end, fp_tag_token *t)
     t->name_len = (size_t)(p - name);
     t->tag = (bad & 0x80) || t->name_len > 12 ? fp_tag_known(name, t->name_len) : fp_tag_by_key(key);
     t->self_closing = 0;
-    t->has_attrs = 0;
     t->attr_bits = 0;
     if (*p == '>')
         return p + 1;
@@ -184,7 +183,6 @@ fp_tok_tag(const uint8_t *p, const uint8_t *end, fp_tag_token *t)
     unsigned bits = 0;
     while ((r = tok_attr(&p, end, &a, &t->self_closing)) == 1)
         bits |= fp_attr_bit(a.name, a.name_len);
-    t->has_attrs = bits != 0;
     t->attr_bits = (uint16_t)bits;
     return r == 0 ? p : NULL;
 }
@@ -248,16 +246,6 @@ name_matches(const uint8_t *raw, size_t raw_len, const uint8_t *name, size_t len
     return j == len;
 }
 
-/* a U+FFFD in a name may stand for a raw NUL, whose bit differs */
-static int
-may_spell_nul(const uint8_t *name, size_t len)
-{
-    for (size_t k = 0; k + 2 < len; k++)
-        if (name[k] == 0xEF && name[k + 1] == 0xBF && name[k + 2] == 0xBD)
-            return 1;
-    return 0;
-}
-
 int
 fp_attr_find(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_attr *out)
 {
@@ -266,7 +254,7 @@ fp_attr_find(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_att
     if (len == 0)
         return 0;   /* every raw name has a byte */
     if (!(doc->elems[i].attr_bits & fp_attr_bit((const uint8_t *)name, len)) &&
-        !may_spell_nul((const uint8_t *)name, len))
+        !fp_has_replacement_char((const uint8_t *)name, len))   /* a raw NUL's bit differs */
         return 0;
     const uint8_t *end = doc->buf + doc->elems[i].inner_start;
     const uint8_t *p = after_name(doc, i);
