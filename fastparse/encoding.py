@@ -580,8 +580,10 @@ def _spec_encoder(codec: str, spellings):
     base = codecs.lookup(codec).encode
 
     def encode(text, errors="strict"):
+        if text.isascii():   # most calls (attribute names): no table, which takes ~50 ms to build
+            return base(text, errors)
         table = spellings()
-        if text.isascii() or not any(ch in table for ch in text):
+        if not any(ch in table for ch in text):
             return base(text, errors)
         return b"".join(table.get(ch) or base(ch, errors)[0] for ch in text), len(text)
     return encode

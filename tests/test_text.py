@@ -4,6 +4,8 @@ attribute values holding markup, newline normalisation, get_text options."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import fastparse as fp
 
@@ -322,6 +324,45 @@ def test_text_of_implied_closures_stays_inside_the_element():
     assert d.find("ul").text == "ab"
     assert d.find("p").text == "x"
     assert d.text == "abafterxy"
+
+
+# pieces of an element's content: plain and non-ASCII characters, every kind
+# of whitespace collapse knows, and what makes the text differ from the source
+# (references, CR, NUL, comments, child and stray tags)
+CONTENT = st.lists(st.sampled_from([
+    "a", "Bc", "é", "中", " ", "  ", "\t", "\n", "\r\n", "\r", "\x00", "\xa0", "\u3000", "\u2028",
+    "\x0b", "&", "&amp;", "&#10;", "&nbsp;", ";", ">", "<", "<!--c-->", "<b>x</b>", "</i>", "<br>",
+]), max_size=12).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(name=st.sampled_from(["a", "span", "em", "pre", "listing", "textarea", "title", "h1"]),
+       content=CONTENT, charset=st.sampled_from(["utf-8", "windows-1252", "windows-1251"]))
+def test_an_elements_text_is_its_only_childs_text(name, content, charset):
+    # an element without children whose content is plain text is read straight
+    # from the source (text.c fp_text_is_source); its parent's text is built
+    # node by node: the two must agree, in every encoding, collapsed or not
+    src = f'<meta charset="{charset}"><div>\n<{name}>{content}</{name}></div>'
+    doc = fp.parse(src.encode(charset, "xmlcharrefreplace"))
+    div, el = doc.find("div"), doc.find(name)
+    assert el.text == div.text[1:]
+    assert el.get_text(collapse=True) == div.get_text(collapse=True)
+    assert el.get_text(skip=(), collapse=True) == " ".join(el.text.split())
+    if "<" not in content:   # one text node: strip is the str's
+        assert el.get_text(strip=True) == el.text.strip(" \t\n\r\x0c\x0b\xa0")
+
+
+@pytest.mark.parametrize("charset, char", [("utf-8", "中"), ("windows-1252", "é"), ("shift_jis", "中")])
+@pytest.mark.parametrize("at", [0, 1, 15, 16, 17, 31, 32, 40])
+def test_one_non_ascii_character_anywhere_in_a_long_value_or_text(charset, char, at):
+    # all-ASCII values and texts become str without decoding; whether they are
+    # is found 16 bytes at a time (scan.c fp_scan_plain), so the character is
+    # put in each lane of the first chunks and in the tail
+    word = "x" * at + char + "y" * (40 - at)
+    doc = fp.parse(f'<meta charset="{charset}"><a title="{word}">{word}</a>'.encode(charset))
+    a = doc.find("a")
+    assert (doc.encoding, a.get("title"), a.attrs["title"]) == (charset, word, word)
+    assert a.text == a.get_text(collapse=True) == word
 
 
 def test_text_decodes_references_in_legacy_documents():

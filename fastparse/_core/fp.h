@@ -230,6 +230,12 @@ int fp_text(const fp_doc *doc, uint32_t i, const fp_text_opts *o, fp_buf *out);
  * other entries (skipped subtrees, elements outside i) are left as they were. */
 int fp_text_ranges(const fp_doc *doc, int32_t i, const fp_text_opts *o, fp_buf *out, uint32_t *start,
                    uint32_t *end);
+/* 1 when element i's text (without strip) is its source bytes [*start, *end)
+ * as they are: an element without child elements, not raw text, whose content
+ * holds no '<', '&', CR or NUL. Most link labels; the caller decodes them
+ * straight from the source; *ascii says whether those bytes are all ASCII.
+ * 0: fp_text must build the text. */
+int fp_text_is_source(const fp_doc *doc, uint32_t i, uint32_t *start, uint32_t *end, int *ascii);
 /* Text of the whole document (i = -1 semantics): every top-level element and text. */
 int fp_doc_text(const fp_doc *doc, const fp_text_opts *o, fp_buf *out);
 /* Source bytes [start, end) as characters, no references decoded: newlines
@@ -237,10 +243,12 @@ int fp_doc_text(const fp_doc *doc, const fp_text_opts *o, fp_buf *out);
 int fp_literal_text(const fp_doc *doc, uint32_t start, uint32_t end, fp_buf *out);
 /* Attribute value with references decoded (attribute rules), NUL -> U+FFFD. */
 int fp_attr_value(const fp_doc *doc, const fp_attr *a, fp_buf *out);
-/* Collapses whitespace in UTF-8 text in place: each run of what str.isspace()
- * calls whitespace (ASCII and Unicode spaces) becomes one U+0020, none is left
- * at either end, as ' '.join(text.split()). Returns the new length. */
-size_t fp_collapse_ws(uint8_t *s, size_t n);
+/* Collapses whitespace in UTF-8 text: each run of what str.isspace() calls
+ * whitespace (ASCII and Unicode spaces) becomes one U+0020, none is left at
+ * either end, as ' '.join(text.split()). Writes to out (room for n bytes;
+ * out == s is allowed: it never writes ahead of what it read). Returns the
+ * length written. */
+size_t fp_collapse_ws(const uint8_t *s, size_t n, uint8_t *out);
 
 /* ---- query.c: find / find_all ---- */
 typedef struct {
@@ -267,12 +275,17 @@ const uint8_t *fp_scan_lt(const uint8_t *p, const uint8_t *end);
 size_t fp_count_byte(const uint8_t *p, size_t n, uint8_t c);
 /* First byte in [p, end) that decoding text changes: CR, NUL and (amp) '&'; or end. */
 const uint8_t *fp_scan_special(const uint8_t *p, const uint8_t *end, int amp);
+/* First '&', CR, NUL or (lt) '<' in [p, end), or end; at end, *ascii says
+ * whether all the bytes were ASCII (which then need no decoding at all). */
+const uint8_t *fp_scan_plain(const uint8_t *p, const uint8_t *end, int lt, int *ascii);
 const char *fp_scan_impl(void);  /* "sse2", "neon" or "portable" */
 
 /* utf8.c: 0 not UTF-8, 1 pure ASCII, 2 valid UTF-8 with non-ASCII bytes (no
  * overlongs, surrogates or code points above U+10FFFF). The portable variant
  * never takes the SIMD path (tests compare the two). */
 int fp_utf8_check(const uint8_t *p, size_t n);
+/* The first byte >= 0x80 in [p, end), or end. */
+const uint8_t *fp_skip_ascii(const uint8_t *p, const uint8_t *end);
 int fp_utf8_check_portable(const uint8_t *p, size_t n);
 
 #endif

@@ -106,9 +106,20 @@ fp_doc_line_col(DocumentObject *d, uint32_t off, Py_ssize_t *line, Py_ssize_t *c
 /* ---- decoding ---- */
 
 PyObject *
+fp_ascii_str(const uint8_t *p, size_t n)
+{
+    PyObject *s = PyUnicode_New((Py_ssize_t)n, 127);
+    if (s && n)
+        memcpy(PyUnicode_1BYTE_DATA(s), p, n);
+    return s;
+}
+
+PyObject *
 fp_doc_decode_bytes(DocumentObject *d, const uint8_t *p, size_t n)
 {
-    if (!d->codec)
+    /* ASCII reads the same in every encoding the engine parses as is (checked
+     * in tests/test_encoding.py): no codec lookup and call for it */
+    if (!d->codec || fp_skip_ascii(p, p + n) == p + n)
         return PyUnicode_DecodeUTF8((const char *)p, (Py_ssize_t)n, "replace");
     return PyUnicode_Decode((const char *)p, (Py_ssize_t)n, PyUnicode_AsUTF8(d->codec), "replace");
 }

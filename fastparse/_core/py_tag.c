@@ -105,8 +105,9 @@ static PyObject *
 attr_value(DocumentObject *d, const fp_attr *a)
 {
     const uint8_t *raw = d->doc.buf + a->value_start;
-    if (fp_scan_special(raw, raw + a->value_len, 1) == raw + a->value_len)
-        return fp_doc_decode_bytes(d, raw, a->value_len);   /* nothing to decode: most values */
+    int ascii;
+    if (fp_scan_plain(raw, raw + a->value_len, 0, &ascii) == raw + a->value_len)   /* most values */
+        return ascii ? fp_ascii_str(raw, a->value_len) : fp_doc_decode_bytes(d, raw, a->value_len);
     uint8_t small[256];
     fp_buf b = {small, 0, sizeof small, 1};
     /* references rarely make a value longer: one allocation at most, usually */
@@ -191,17 +192,23 @@ lookup_attr_decoded(TagObject *t, PyObject *name, PyObject **out)
 static int
 lookup_attr_bytes(TagObject *t, const char *s, Py_ssize_t len, PyObject **out)
 {
-    char small[64];
-    char *low = len <= (Py_ssize_t)sizeof small ? small : PyMem_Malloc((size_t)len + 1);
-    if (!low) {
-        PyErr_NoMemory();
-        return -1;
+    Py_ssize_t upper = 0;
+    while (upper < len && !(s[upper] >= 'A' && s[upper] <= 'Z'))
+        upper++;
+    char small[64], *low = NULL;
+    if (upper < len) {   /* names are matched in lower case: copy this one */
+        low = len <= (Py_ssize_t)sizeof small ? small : PyMem_Malloc((size_t)len);
+        if (!low) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        for (Py_ssize_t k = 0; k < len; k++)
+            low[k] = (char)(s[k] >= 'A' && s[k] <= 'Z' ? s[k] + 32 : s[k]);
+        s = low;
     }
-    for (Py_ssize_t k = 0; k < len; k++)
-        low[k] = (char)(s[k] >= 'A' && s[k] <= 'Z' ? s[k] + 32 : s[k]);
     fp_attr a;
-    int found = fp_attr_find(&t->doc->doc, t->index, low, (size_t)len, &a);
-    if (low != small)
+    int found = fp_attr_find(&t->doc->doc, t->index, s, (size_t)len, &a);
+    if (low && low != small)
         PyMem_Free(low);
     if (!found)
         return 0;

@@ -193,9 +193,56 @@ strip_nodes(PyObject *s, PyObject *sep)
     return joined;
 }
 
+/* UTF-8 text with its whitespace collapsed, as a str */
+static PyObject *
+collapsed(const uint8_t *p, size_t n, int ascii)
+{
+    uint8_t small[256];
+    uint8_t *out = n <= sizeof small ? small : PyMem_Malloc(n);
+    if (!out)
+        return PyErr_NoMemory();
+    size_t len = fp_collapse_ws(p ? p : (const uint8_t *)"", n, out);
+    PyObject *s = ascii ? fp_ascii_str(out, len) : PyUnicode_DecodeUTF8((const char *)out, (Py_ssize_t)len, "replace");
+    if (out != small)
+        PyMem_Free(out);
+    return s;
+}
+
+/* ASCII text that collapsing leaves as it is: no whitespace but single spaces between words */
+static int
+ascii_collapsed(const uint8_t *p, size_t n)
+{
+    if (n && (p[0] == ' ' || p[n - 1] == ' '))
+        return 0;
+    for (size_t k = 0; k < n; k++)
+        if (p[k] <= ' ' && (p[k] != ' ' || p[k + 1] == ' '))   /* a space is never last here */
+            return 0;
+    return 1;
+}
+
+/* An element's text that is its source bytes as they are (fp_text_is_source) */
+static PyObject *
+source_text(DocumentObject *d, const uint8_t *p, size_t n, int ascii, int collapse)
+{
+    if (ascii && (!collapse || ascii_collapsed(p, n)))
+        return fp_ascii_str(p, n);   /* most link labels */
+    if (!collapse)
+        return fp_doc_decode_bytes(d, p, n);
+    if (ascii || !d->codec)
+        return collapsed(p, n, ascii);   /* ASCII: the same bytes, and spaces, in every encoding */
+    PyObject *s = fp_doc_decode_bytes(d, p, n);
+    if (s)
+        Py_SETREF(s, collapse_str(s));
+    return s;
+}
+
 static PyObject *
 text_with(DocumentObject *d, int64_t i, fp_text_opts *o, PyObject *sep, int collapse)
 {
+    uint32_t from, to;   /* one text node (so no separator), maybe straight from the source */
+    int ascii;
+    if (i >= 0 && !o->strip && fp_text_is_source(&d->doc, (uint32_t)i, &from, &to, &ascii))
+        return source_text(d, d->doc.buf + from, to - from, ascii, collapse);
     PyObject *sep_bytes = NULL;
     if (sep && PyUnicode_GET_LENGTH(sep)) {
         if (!(sep_bytes = separator_bytes(d, sep)))
@@ -217,9 +264,7 @@ text_with(DocumentObject *d, int64_t i, fp_text_opts *o, PyObject *sep, int coll
         fp_buf_free(&b);
         return PyErr_NoMemory();
     }
-    if (collapse && !d->codec)
-        b.len = fp_collapse_ws(b.data, b.len);
-    PyObject *s = fp_doc_decode(d, &b);
+    PyObject *s = collapse && !d->codec ? collapsed(b.data, b.len, 0) : fp_doc_decode(d, &b);
     fp_buf_free(&b);
     if (s && strip_here)
         Py_SETREF(s, strip_nodes(s, sep));

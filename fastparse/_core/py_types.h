@@ -109,6 +109,9 @@ int fp_query_build(DocumentObject *d, PyObject *name, PyObject *id, PyObject *cl
                    PyObject *attrs, fp_query *q, fp_query_keep *keep);
 void fp_query_release(fp_query_keep *keep);
 PyObject *fp_doc_decode_bytes(DocumentObject *d, const uint8_t *p, size_t n); /* new reference */
+/* bytes known to be ASCII as a str: one copy, no decoding (ASCII reads the same
+ * in every encoding the engine parses as is) */
+PyObject *fp_ascii_str(const uint8_t *p, size_t n);
 PyObject *fp_find_common(DocumentObject *d, uint32_t first, uint32_t last, PyObject *args,
                          PyObject *kwargs, int find_all);
 /* py_text.c: text of element i, or of the whole document when i < 0 */

@@ -53,6 +53,30 @@ fp_scan_special(const uint8_t *p, const uint8_t *end, int amp)
     return p;
 }
 
+const uint8_t *
+fp_scan_plain(const uint8_t *p, const uint8_t *end, int lt, int *ascii)
+{
+    unsigned high = 0;
+#if defined(FP_SCAN_SSE2)
+    const __m128i amp = _mm_set1_epi8('&'), cr = _mm_set1_epi8('\r'), nul = _mm_setzero_si128();
+    const __m128i lt_or_amp = _mm_set1_epi8(lt ? '<' : '&');
+    for (; end - p >= 16; p += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)p);
+        __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, amp), _mm_cmpeq_epi8(v, cr)),
+                                   _mm_or_si128(_mm_cmpeq_epi8(v, nul), _mm_cmpeq_epi8(v, lt_or_amp)));
+        unsigned m = (unsigned)_mm_movemask_epi8(hit), top = (unsigned)_mm_movemask_epi8(v);
+        if (m)
+            return p + __builtin_ctz(m);
+        high |= top;
+    }
+#endif
+    while (p < end && *p != '&' && *p != '\r' && *p != 0 && !(lt && *p == '<'))
+        high |= *p++ & 0x80;
+    if (p == end)
+        *ascii = !high;
+    return p;
+}
+
 #if defined(FP_SCAN_SSE2) && defined(__GNUC__) && !defined(__AVX2__)
 #include <immintrin.h>
 #define FP_SCAN_AVX2_DISPATCH 1

@@ -367,6 +367,21 @@ fp_text_ranges(const fp_doc *doc, int32_t i, const fp_text_opts *o, fp_buf *out,
 }
 
 int
+fp_text_is_source(const fp_doc *doc, uint32_t i, uint32_t *start, uint32_t *end, int *ascii)
+{
+    const fp_elem *e = &doc->elems[i];
+    if (e->last != i || (e->flags & FP_EF_RAWTEXT))
+        return 0;
+    uint32_t from = skip_leading_newline(doc, e), to = e->inner_end > from ? e->inner_end : from;
+    const uint8_t *p = doc->buf + from, *q = doc->buf + to;
+    if (fp_scan_plain(p, q, 1, ascii) != q)
+        return 0;
+    *start = from;
+    *end = to;
+    return 1;
+}
+
+int
 fp_doc_text(const fp_doc *doc, const fp_text_opts *o, fp_buf *out)
 {
     text_ctx c = {.d = doc, .o = o, .out = out};
@@ -423,28 +438,28 @@ space_len(const uint8_t *p, const uint8_t *end)
     return p[1] == 0x81 && p[2] == 0x9F ? 3 : 0;
 }
 
+/* Bytes that may begin whitespace: ASCII spaces and the lead bytes of the
+ * UTF-8 spaces (U+0085, U+00A0 / U+1680 / U+2000.., U+3000) */
+static const uint8_t may_be_space[256] = {
+    [0x09] = 1, [0x0A] = 1, [0x0B] = 1, [0x0C] = 1, [0x0D] = 1,
+    [0x1C] = 1, [0x1D] = 1, [0x1E] = 1, [0x1F] = 1, [0x20] = 1,
+    [0xC2] = 1, [0xE1] = 1, [0xE2] = 1, [0xE3] = 1,
+};
+
 size_t
-fp_collapse_ws(uint8_t *s, size_t n)
+fp_collapse_ws(const uint8_t *s, size_t n, uint8_t *out)
 {
     const uint8_t *p = s, *end = s + n;
-    size_t out = 0;
-    int gap = 0;
-    while (p < end) {
-        if (*p > 0x20 && *p < 0x80 && !gap) {   /* the common byte: ASCII, not a space */
-            s[out++] = *p++;
-            continue;
-        }
-        size_t w = space_len(p, end);
-        if (w) {
-            gap = out > 0;      /* a space goes out only before the next word */
+    size_t len = 0, w;
+    for (;;) {
+        while (p < end && may_be_space[*p] && (w = space_len(p, end)))
             p += w;
-            continue;
-        }
-        if (gap) {
-            s[out++] = ' ';
-            gap = 0;
-        }
-        s[out++] = *p++;
+        if (p >= end)
+            return len;
+        if (len)
+            out[len++] = ' ';   /* between words only */
+        do
+            out[len++] = *p++;
+        while (p < end && !(may_be_space[*p] && space_len(p, end)));
     }
-    return out;
 }

@@ -11,9 +11,8 @@
 #include <emmintrin.h>
 #endif
 
-/* The first byte >= 0x80 in [p, end), or end. */
-static const uint8_t *
-skip_ascii(const uint8_t *p, const uint8_t *end)
+const uint8_t *
+fp_skip_ascii(const uint8_t *p, const uint8_t *end)
 {
 #if defined(__SSE2__)
     for (; end - p >= 16; p += 16) {
@@ -40,7 +39,7 @@ check_scalar(const uint8_t *p, size_t n)
 {
     const uint8_t *end = p + n;
     int ascii = 1;
-    while ((p = skip_ascii(p, end)) < end) {
+    while ((p = fp_skip_ascii(p, end)) < end) {
         uint8_t c = *p;
         ascii = 0;
         size_t need;

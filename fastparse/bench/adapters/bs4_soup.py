@@ -2,7 +2,7 @@
 with class_=, get(), get_text(); select() (soupsieve) for the selector task."""
 from __future__ import annotations
 
-from .base import Adapter, Q
+from .base import A_HREF, Adapter, Q
 
 
 class _Soup(Adapter):
@@ -43,6 +43,9 @@ class _Soup(Adapter):
         v = el.get(name)
         # bs4 splits multi-valued attributes (class, rel) into lists.
         return " ".join(v) if isinstance(v, list) else v
+
+    def links(self, doc) -> list[tuple[str, str]]:
+        return [(a.get("href"), " ".join(a.get_text().split())) for a in self.all(doc, A_HREF)]   # href is never split
 
     def select(self, doc, css: str) -> list:
         return doc.select(css)

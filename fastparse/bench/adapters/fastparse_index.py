@@ -1,7 +1,7 @@
 """fastparse: the flat element index (find/find_all with cls=, attrs=; select once CSS lands)."""
 from __future__ import annotations
 
-from .base import Adapter, Q
+from .base import A_HREF, Adapter, Q
 
 
 class FastparseAdapter(Adapter):
@@ -44,6 +44,9 @@ class FastparseAdapter(Adapter):
 
     def attr(self, el, name: str) -> str | None:
         return el.get(name)
+
+    def links(self, doc) -> list[tuple[str, str]]:
+        return [(a.get("href"), a.get_text(skip=(), collapse=True)) for a in self.all(doc, A_HREF)]
 
     def select(self, doc, css: str) -> list:
         return doc.select(css)

@@ -2,7 +2,7 @@
 attribute checks in Python, itertext(). No CSS engine: no selector task."""
 from __future__ import annotations
 
-from .base import Adapter, Q
+from .base import A_HREF, Adapter, Q
 
 
 class Html5libAdapter(Adapter):
@@ -37,3 +37,6 @@ class Html5libAdapter(Adapter):
 
     def attr(self, el, name: str) -> str | None:
         return el.get(name)
+
+    def links(self, doc) -> list[tuple[str, str]]:
+        return [(a.get("href"), " ".join("".join(a.itertext()).split())) for a in self.all(doc, A_HREF)]

@@ -2,7 +2,7 @@
 text_content(); CSS through cssselect's CSSSelector for the selector task."""
 from __future__ import annotations
 
-from .base import Adapter, Q
+from .base import A_HREF, Adapter, Q
 
 
 def _xpath(q: Q):
@@ -36,6 +36,9 @@ class LxmlAdapter(Adapter):
 
     def attr(self, el, name: str) -> str | None:
         return el.get(name)
+
+    def links(self, doc) -> list[tuple[str, str]]:
+        return [(a.get("href"), " ".join(a.text_content().split())) for a in self.all(doc, A_HREF)]
 
     def select(self, doc, css: str) -> list:
         sel = self._css.get(css)

@@ -1,7 +1,7 @@
 """markupever (html5ever in Rust): parse(bytes, HtmlOptions()), select/select_one, attrs, text()."""
 from __future__ import annotations
 
-from .base import Adapter, Q
+from .base import A_HREF, Adapter, Q
 
 
 class MarkupeverAdapter(Adapter):
@@ -27,6 +27,9 @@ class MarkupeverAdapter(Adapter):
 
     def attr(self, el, name: str) -> str | None:
         return el.attrs.get(name)
+
+    def links(self, doc) -> list[tuple[str, str]]:
+        return [(a.attrs.get("href"), " ".join(a.text().split())) for a in self.all(doc, A_HREF)]
 
     def select(self, doc, css: str) -> list:
         return list(doc.select(css))

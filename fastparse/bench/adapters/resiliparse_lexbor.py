@@ -1,7 +1,7 @@
 """Resiliparse (lexbor in Cython): detect_encoding + HTMLTree.parse_from_bytes, query_selector(_all)."""
 from __future__ import annotations
 
-from .base import Adapter, Q
+from .base import A_HREF, Adapter, Q
 
 
 class ResiliparseAdapter(Adapter):
@@ -33,6 +33,9 @@ class ResiliparseAdapter(Adapter):
 
     def attr(self, el, name: str) -> str | None:
         return el.getattr(name)
+
+    def links(self, doc) -> list[tuple[str, str]]:
+        return [(a.getattr("href"), " ".join(a.text.split())) for a in self.all(doc, A_HREF)]
 
     def select(self, doc, css: str) -> list:
         return doc.query_selector_all(css)[:]

@@ -1,7 +1,7 @@
 """selectolax with the lexbor backend (LexborHTMLParser): css/css_first, attrs, text()."""
 from __future__ import annotations
 
-from .base import Adapter, Q
+from .base import A_HREF, Adapter, Q
 
 
 class SelectolaxAdapter(Adapter):
@@ -24,6 +24,9 @@ class SelectolaxAdapter(Adapter):
 
     def attr(self, el, name: str) -> str | None:
         return el.attrs.get(name)   # one attribute; .attributes builds a dict of all of them
+
+    def links(self, doc) -> list[tuple[str, str]]:
+        return [(a.attrs.get("href"), " ".join(a.text().split())) for a in self.all(doc, A_HREF)]
 
     def select(self, doc, css: str) -> list:
         return doc.css(css)

@@ -1,7 +1,7 @@
 """turbohtml: a WHATWG DOM, parsed with positions=False (its fast setting): select/select_one, attr, text."""
 from __future__ import annotations
 
-from .base import Adapter, Q
+from .base import A_HREF, Adapter, Q
 
 
 class TurbohtmlAdapter(Adapter):
@@ -27,6 +27,9 @@ class TurbohtmlAdapter(Adapter):
 
     def attr(self, el, name: str) -> str | None:
         return el.attr(name)
+
+    def links(self, doc) -> list[tuple[str, str]]:
+        return [(a.attr("href"), " ".join(a.text.split())) for a in self.all(doc, A_HREF)]
 
     def select(self, doc, css: str) -> list:
         return doc.select(css)
