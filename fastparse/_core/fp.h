@@ -276,8 +276,9 @@ size_t fp_count_byte(const uint8_t *p, size_t n, uint8_t c);
 /* First byte in [p, end) that decoding text changes: CR, NUL and (amp) '&'; or end. */
 const uint8_t *fp_scan_special(const uint8_t *p, const uint8_t *end, int amp);
 /* First '&', CR, NUL or (lt) '<' in [p, end), or end; at end, *ascii says
- * whether all the bytes were ASCII (which then need no decoding at all). */
-const uint8_t *fp_scan_plain(const uint8_t *p, const uint8_t *end, int lt, int *ascii);
+ * whether all the bytes were ASCII (which then need no decoding at all).
+ * Bytes up to limit (>= end) may be read. */
+const uint8_t *fp_scan_plain(const uint8_t *p, const uint8_t *end, const uint8_t *limit, int lt, int *ascii);
 const char *fp_scan_impl(void);  /* "sse2", "neon" or "portable" */
 
 /* utf8.c: 0 not UTF-8, 1 pure ASCII, 2 valid UTF-8 with non-ASCII bytes (no

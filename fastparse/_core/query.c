@@ -72,10 +72,19 @@ fp_find(const fp_doc *d, uint32_t first, uint32_t last, const fp_query *q, uint3
         uint32_t limit)
 {
     uint32_t n = 0;
+    if (!d->n)
+        return 0;
     if (last >= d->n)
         last = d->n - 1;
-    for (uint32_t i = first; i <= last && n < limit && d->n; i++)
+    for (uint32_t i = first; i <= last && n < limit; i++) {
+        if (q->tag >= 0) {   /* find_all("a"): most elements fail on the tag alone */
+            while (i <= last && d->elems[i].tag != q->tag)
+                i++;
+            if (i > last)
+                break;
+        }
         if (fp_match(d, i, q))
             out[n++] = i;
+    }
     return n;
 }

@@ -54,20 +54,28 @@ fp_scan_special(const uint8_t *p, const uint8_t *end, int amp)
 }
 
 const uint8_t *
-fp_scan_plain(const uint8_t *p, const uint8_t *end, int lt, int *ascii)
+fp_scan_plain(const uint8_t *p, const uint8_t *end, const uint8_t *limit, int lt, int *ascii)
 {
     unsigned high = 0;
 #if defined(FP_SCAN_SSE2)
     const __m128i amp = _mm_set1_epi8('&'), cr = _mm_set1_epi8('\r'), nul = _mm_setzero_si128();
     const __m128i lt_or_amp = _mm_set1_epi8(lt ? '<' : '&');
-    for (; end - p >= 16; p += 16) {
+    /* values and link labels are short: the last 16 bytes are read past end
+     * (up to limit) and the lanes beyond it masked, rather than looped over */
+    while (p < end && limit - p >= 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)p);
         __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, amp), _mm_cmpeq_epi8(v, cr)),
                                    _mm_or_si128(_mm_cmpeq_epi8(v, nul), _mm_cmpeq_epi8(v, lt_or_amp)));
         unsigned m = (unsigned)_mm_movemask_epi8(hit), top = (unsigned)_mm_movemask_epi8(v);
+        if (end - p < 16) {
+            unsigned lanes = (1u << (end - p)) - 1;
+            m &= lanes;
+            top &= lanes;
+        }
         if (m)
             return p + __builtin_ctz(m);
         high |= top;
+        p = end - p < 16 ? end : p + 16;
     }
 #endif
     while (p < end && *p != '&' && *p != '\r' && *p != 0 && !(lt && *p == '<'))

@@ -374,7 +374,7 @@ fp_text_is_source(const fp_doc *doc, uint32_t i, uint32_t *start, uint32_t *end,
         return 0;
     uint32_t from = skip_leading_newline(doc, e), to = e->inner_end > from ? e->inner_end : from;
     const uint8_t *p = doc->buf + from, *q = doc->buf + to;
-    if (fp_scan_plain(p, q, 1, ascii) != q)
+    if (fp_scan_plain(p, q, doc->buf + doc->len, 1, ascii) != q)
         return 0;
     *start = from;
     *end = to;
