@@ -458,6 +458,9 @@ def test_template_contents_are_not_in_the_document():
     assert ids(template.select("p > span")) == ["s"]
     p = template.select_one("p")
     assert p.matches("p") and not p.matches("template p") and p.closest("div") is fp.MISSING
+    # a selector without a tag steps over elements on their attribute bits: not into templates
+    assert ids(doc.select("[class]")) == [] and ids(doc.select("[id]")) == ["d", "t", "q"]
+    assert ids(template.select("[class]")) == ["p"]
 
 
 def test_tag_index_gives_the_same_results_as_a_scan():

@@ -1072,7 +1072,14 @@ fp_status fp_select_run(const fp_doc *doc, int32_t scope, const uint8_t *prog, s
         end = first; /* done */
     }
     uint32_t found = 0;
+    /* `[itemprop]`: one selector whose attribute bits most elements lack,
+     * stepped over in a tight loop that stops at templates (skipped below) */
+    uint16_t bits = filtered && ncx == 1 ? pf[0].bits : 0;
     for (uint32_t e = first; e < end && found < limit && !c.oom; e++) {
+        while (bits && e < end && (doc->elems[e].attr_bits & bits) != bits && !is_template(&c, e))
+            e++;
+        if (e >= end)
+            break;
         for (int32_t k = 0; k < ncx; k++) {
             if (filtered && !prefilter_pass(&c, &pf[k], e))
                 continue;
