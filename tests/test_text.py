@@ -365,6 +365,16 @@ def test_one_non_ascii_character_anywhere_in_a_long_value_or_text(charset, char,
     assert a.text == a.get_text(collapse=True) == word
 
 
+def test_documents_in_different_legacy_encodings_each_decode_with_their_own_codec():
+    # each document looks its codec's decoder up once and keeps it (py_document.c)
+    words = {"windows-1251": "Привет", "shift_jis": "日本語", "windows-1250": "Zażółć", "gbk": "中文"}
+    docs = {cs: fp.parse(f'<meta charset="{cs}"><p title="{w}"> {w}\n {w} </p>'.encode(cs)) for cs, w in words.items()}
+    for _ in range(2):
+        for cs, doc in docs.items():
+            p, w = doc.find("p"), words[cs]
+            assert (doc.encoding, p.get("title"), p.text, p.get_text(collapse=True)) == (cs, w, f" {w}\n {w} ", f"{w} {w}")
+
+
 def test_text_decodes_references_in_legacy_documents():
     d = fp.parse('<meta charset="shift_jis"><p>日本&amp;語&#x2603;</p>'.encode("shift_jis"))
     assert d.encoding == "shift_jis"

@@ -118,10 +118,33 @@ PyObject *
 fp_doc_decode_bytes(DocumentObject *d, const uint8_t *p, size_t n)
 {
     /* ASCII reads the same in every encoding the engine parses as is (checked
-     * in tests/test_encoding.py): no codec lookup and call for it */
+     * in tests/test_encoding.py): no codec call for it */
     if (!d->codec || fp_skip_ascii(p, p + n) == p + n)
         return PyUnicode_DecodeUTF8((const char *)p, (Py_ssize_t)n, "replace");
-    return PyUnicode_Decode((const char *)p, (Py_ssize_t)n, PyUnicode_AsUTF8(d->codec), "replace");
+    /* the decode function is looked up once a document: PyUnicode_Decode
+     * searches the codec registry at every call, ~1 us, 4x the decoding of a
+     * link label (under the GIL, so two threads never store it both) */
+    if (!d->decoder) {
+        const char *codec = PyUnicode_AsUTF8(d->codec);
+        if (!codec || !(d->decoder = PyCodec_Decoder(codec)))
+            return NULL;
+    }
+    PyObject *args[2] = {PyBytes_FromStringAndSize((const char *)p, (Py_ssize_t)n), d->st->replace};
+    if (!args[0])
+        return NULL;
+    PyObject *r = PyObject_Vectorcall(d->decoder, args, 2, NULL);
+    Py_DECREF(args[0]);
+    if (!r)
+        return NULL;
+    PyObject *s = PyTuple_Check(r) && PyTuple_GET_SIZE(r) == 2 ? PyTuple_GET_ITEM(r, 0) : NULL;
+    if (!s || !PyUnicode_Check(s)) {
+        Py_DECREF(r);
+        PyErr_Format(PyExc_TypeError, "the %U codec's decoder did not return (str, int)", d->codec);
+        return NULL;
+    }
+    Py_INCREF(s);
+    Py_DECREF(r);
+    return s;
 }
 
 /* Legacy documents: source-encoded runs, with 0x00 + UTF-8 for each code
@@ -215,7 +238,7 @@ encode_for_doc(DocumentObject *d, PyObject *s, const char *what)
         PyErr_Format(PyExc_TypeError, "%s must be a str, not %.100s", what, Py_TYPE(s)->tp_name);
         return NULL;
     }
-    if (!d->codec)
+    if (!d->codec || PyUnicode_IS_ASCII(s))   /* ASCII: the same bytes in every encoding parsed as is */
         return PyUnicode_AsUTF8String(s);
     PyObject *b = PyUnicode_AsEncodedString(s, PyUnicode_AsUTF8(d->codec), "strict");
     if (!b && PyErr_ExceptionMatches(PyExc_UnicodeEncodeError))
@@ -356,6 +379,7 @@ doc_traverse(DocumentObject *d, visitproc visit, void *arg)
     Py_VISIT(Py_TYPE(d));
     Py_VISIT(d->source);
     Py_VISIT(d->names);
+    Py_VISIT(d->decoder);
     return 0;
 }
 
@@ -363,6 +387,7 @@ static int
 doc_clear(DocumentObject *d)
 {
     Py_CLEAR(d->names);
+    Py_CLEAR(d->decoder);
     return 0;
 }
 
@@ -382,6 +407,7 @@ doc_dealloc(DocumentObject *d)
     Py_CLEAR(d->encoding);
     Py_CLEAR(d->codec);
     Py_CLEAR(d->names);
+    Py_CLEAR(d->decoder);
     tp->tp_free((PyObject *)d);
     Py_DECREF(tp);
 }

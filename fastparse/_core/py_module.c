@@ -370,7 +370,7 @@ module_exec(PyObject *m)
     for (int k = 0; k < FP_TEXT_KW__COUNT; k++)
         if (!(st->text_kw[k] = PyUnicode_InternFromString(fp_text_kw_names[k])))
             return -1;
-    if (!(st->utf_8 = PyUnicode_InternFromString("utf-8")))
+    if (!(st->utf_8 = PyUnicode_InternFromString("utf-8")) || !(st->replace = PyUnicode_InternFromString("replace")))
         return -1;
     PyObject *max_size = PyLong_FromSsize_t(FP_DEFAULT_MAX_SIZE);
     int added = max_size ? PyModule_AddObjectRef(m, "DEFAULT_MAX_SIZE", max_size) : -1;
@@ -398,6 +398,7 @@ module_traverse(PyObject *m, visitproc visit, void *arg)
     for (int k = 0; k < FP_TEXT_KW__COUNT; k++)
         Py_VISIT(st->text_kw[k]);
     Py_VISIT(st->utf_8);
+    Py_VISIT(st->replace);
     for (int k = 0; k < FP_CHECKED_PROGRAMS; k++)
         Py_VISIT(st->checked[k]);
     return 0;
@@ -419,6 +420,7 @@ module_clear(PyObject *m)
     for (int k = 0; k < FP_TEXT_KW__COUNT; k++)
         Py_CLEAR(st->text_kw[k]);
     Py_CLEAR(st->utf_8);
+    Py_CLEAR(st->replace);
     for (int k = 0; k < FP_CHECKED_PROGRAMS; k++)
         Py_CLEAR(st->checked[k]);
     while (st->free_tags) {

@@ -15,6 +15,7 @@ typedef struct {
     PyObject *source;       /* str or bytes, kept alive: doc.buf points into it */
     PyObject *encoding;     /* str: WHATWG name of the encoding used */
     PyObject *codec;        /* Python codec name for legacy documents, else NULL */
+    PyObject *decoder;      /* lazy: the codec's decode function (legacy documents) */
     Py_ssize_t base;        /* bytes input: offset of buf in source (a skipped BOM) */
     int is_str;             /* offsets reported in str indexes */
     int str_ascii;          /* ... which equal byte offsets */
@@ -76,6 +77,7 @@ typedef struct fp_state {
     PyObject *select_programs;  /* fastparse.selectors.cache.programs (css -> program), with select_fns */
     PyObject *text_kw[FP_TEXT_KW__COUNT];         /* get_text's keyword names, interned */
     PyObject *utf_8;            /* "utf-8", interned: doc.encoding of most documents */
+    PyObject *replace;          /* "replace": the errors argument of legacy decoders */
     PyObject *checked[FP_CHECKED_PROGRAMS];   /* selector programs fp_select_check passed (bytes never change) */
     int checked_next;
     struct fp_free_tag *free_tags;  /* memory of dead Tags, for the next ones (not objects) */
