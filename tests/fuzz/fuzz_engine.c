@@ -156,10 +156,34 @@ check_text(const fp_doc *d, uint32_t i, int variant, fp_buf *out)
         o.nskip = 3;
     }
     out->len = 0;
-    if (i == UINT32_MAX)
+    if (i == UINT32_MAX) {
         CHECK(fp_doc_text(d, &o, out) == 0);
-    else
-        CHECK(fp_text(d, i, &o, out) == 0);
+        return;
+    }
+    CHECK(fp_text(d, i, &o, out) == 0);
+    /* the binding reads a text that is its source bytes straight from them */
+    uint32_t from, to;
+    int ascii;
+    if (!o.strip && fp_text_is_source(d, i, &from, &to, &ascii)) {
+        CHECK(out->len == to - from && (!out->len || memcmp(out->data, d->buf + from, out->len) == 0));
+        int high = 0;
+        for (uint32_t k = from; k < to; k++)
+            high |= d->buf[k] & 0x80;
+        CHECK(ascii == !high);
+    }
+    /* collapse: no space at either end, none doubled, and nothing left to do a second time */
+    if (d->opts.legacy || !out->len)
+        return;
+    uint8_t *once = malloc(out->len), *twice = malloc(out->len);
+    CHECK(once && twice);
+    size_t n1 = fp_collapse_ws(out->data, out->len, once);
+    CHECK(n1 <= out->len && (!n1 || (once[0] != ' ' && once[n1 - 1] != ' ')));
+    for (size_t k = 1; k < n1; k++)
+        CHECK(!(once[k] == ' ' && once[k - 1] == ' '));
+    size_t n2 = fp_collapse_ws(once, n1, twice);
+    CHECK(n2 == n1 && (!n1 || memcmp(once, twice, n1) == 0));
+    free(once);
+    free(twice);
 }
 
 /* Queries built from what the document holds: its tag names, and the first
