@@ -197,3 +197,21 @@ def test_many_threads_reading_one_tag():
 
     with ThreadPoolExecutor(max_workers=8) as pool:
         assert all(r == expected for r in pool.map(read, range(64)))
+
+
+def test_many_threads_decoding_one_legacy_document():
+    # the codec's decoder is looked up on a document's first non-ASCII decode:
+    # threads race to it here, and every one must read the same text
+    data = ('<meta charset="windows-1251"><ul>' + "".join(
+        f"<li title='Привет {k}'>мир {k}</li>" for k in range(300)) + "</ul>").encode("cp1251")
+    expected = [(li.get("title"), li.text) for li in fp.parse(data).find_all("li")]
+    doc = fp.parse(data)
+    barrier = threading.Barrier(8, timeout=60)
+
+    def read(_: int) -> list:
+        barrier.wait()
+        return [(li.get("title"), li.text) for li in doc.find_all("li")]
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        assert all(r == expected for r in pool.map(read, range(8)))
+    assert expected[7] == ("Привет 7", "мир 7")

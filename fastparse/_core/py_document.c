@@ -123,11 +123,17 @@ fp_doc_decode_bytes(DocumentObject *d, const uint8_t *p, size_t n)
         return PyUnicode_DecodeUTF8((const char *)p, (Py_ssize_t)n, "replace");
     /* the decode function is looked up once a document: PyUnicode_Decode
      * searches the codec registry at every call, ~1 us, 4x the decoding of a
-     * link label (under the GIL, so two threads never store it both) */
+     * link label. The lookup may run Python code, where another thread can
+     * store it first: the second one found is dropped. */
     if (!d->decoder) {
         const char *codec = PyUnicode_AsUTF8(d->codec);
-        if (!codec || !(d->decoder = PyCodec_Decoder(codec)))
+        PyObject *fn = codec ? PyCodec_Decoder(codec) : NULL;
+        if (!fn)
             return NULL;
+        if (d->decoder)
+            Py_DECREF(fn);
+        else
+            d->decoder = fn;
     }
     PyObject *args[2] = {PyBytes_FromStringAndSize((const char *)p, (Py_ssize_t)n), d->st->replace};
     if (!args[0])
