@@ -16,6 +16,7 @@ setup(
         Extension(
             "fastparse._core",
             sources=sorted(glob.glob("fastparse/_core/*.c")),
+            depends=sorted(glob.glob("fastparse/_core/*.h")),   # an edited header rebuilds the extension
             include_dirs=["fastparse/_core"],
             extra_compile_args=extra,
         )
