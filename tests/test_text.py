@@ -356,7 +356,7 @@ def test_an_elements_text_is_its_only_childs_text(name, content, charset):
 @pytest.mark.parametrize("at", [0, 1, 15, 16, 17, 31, 32, 40])
 def test_one_non_ascii_character_anywhere_in_a_long_value_or_text(charset, char, at):
     # all-ASCII values and texts become str without decoding; whether they are
-    # is found 16 bytes at a time (scan.c fp_scan_plain), so the character is
+    # is found 16 bytes at a time (scan.c fp_scan_special), so the character is
     # put in each lane of the first chunks and in the tail
     word = "x" * at + char + "y" * (40 - at)
     doc = fp.parse(f'<meta charset="{charset}"><a title="{word}">{word}</a>'.encode(charset))

@@ -273,12 +273,12 @@ uint32_t fp_find(const fp_doc *doc, uint32_t first, uint32_t last, const fp_quer
 /* First '<' in [p, end), or end. SIMD where the build allows it. */
 const uint8_t *fp_scan_lt(const uint8_t *p, const uint8_t *end);
 size_t fp_count_byte(const uint8_t *p, size_t n, uint8_t c);
-/* First byte in [p, end) that decoding text changes: CR, NUL and (amp) '&'; or end. */
-const uint8_t *fp_scan_special(const uint8_t *p, const uint8_t *end, int amp);
-/* First '&', CR, NUL or (lt) '<' in [p, end), or end; at end, *ascii says
- * whether all the bytes were ASCII (which then need no decoding at all).
- * Bytes up to limit (>= end) may be read. */
-const uint8_t *fp_scan_plain(const uint8_t *p, const uint8_t *end, const uint8_t *limit, int lt, int *ascii);
+/* First byte in [p, end) that decoding text changes: CR, NUL, '&' with
+ * FP_STOP_AMP (references), '<' with FP_STOP_LT (markup); or end. Bytes up to
+ * limit (>= end) may be read. At end, *ascii (unless NULL) says whether all
+ * the bytes were ASCII (which then need no decoding at all). */
+enum { FP_STOP_AMP = 1, FP_STOP_LT = 2 };
+const uint8_t *fp_scan_special(const uint8_t *p, const uint8_t *end, const uint8_t *limit, int stops, int *ascii);
 const char *fp_scan_impl(void);  /* "sse2", "neon" or "portable" */
 
 /* utf8.c: 0 not UTF-8, 1 pure ASCII, 2 valid UTF-8 with non-ASCII bytes (no

@@ -117,10 +117,10 @@ fp_ascii_str(const uint8_t *p, size_t n)
 PyObject *
 fp_doc_decode_bytes(DocumentObject *d, const uint8_t *p, size_t n)
 {
-    /* ASCII reads the same in every encoding the engine parses as is (checked
-     * in tests/test_encoding.py): no codec call for it */
-    if (!d->codec || fp_skip_ascii(p, p + n) == p + n)
+    if (!d->codec)
         return PyUnicode_DecodeUTF8((const char *)p, (Py_ssize_t)n, "replace");
+    if (fp_skip_ascii(p, p + n) == p + n)
+        return fp_ascii_str(p, n);   /* ASCII reads the same in every encoding parsed as is (test_encoding.py) */
     /* the decode function is looked up once a document: PyUnicode_Decode
      * searches the codec registry at every call, ~1 us, 4x the decoding of a
      * link label. The lookup may run Python code, where another thread can

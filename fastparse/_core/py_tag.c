@@ -107,7 +107,7 @@ attr_value(DocumentObject *d, const fp_attr *a)
     const uint8_t *raw = d->doc.buf + a->value_start;
     int ascii;
     const uint8_t *stop = raw + a->value_len;
-    if (fp_scan_plain(raw, stop, d->doc.buf + d->doc.len, 0, &ascii) == stop)   /* most values */
+    if (fp_scan_special(raw, stop, d->doc.buf + d->doc.len, FP_STOP_AMP, &ascii) == stop)   /* most values */
         return ascii ? fp_ascii_str(raw, a->value_len) : fp_doc_decode_bytes(d, raw, a->value_len);
     uint8_t small[256];
     fp_buf b = {small, 0, sizeof small, 1};

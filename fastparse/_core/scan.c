@@ -34,38 +34,19 @@ fp_scan_lt(const uint8_t *p, const uint8_t *end)
 }
 
 const uint8_t *
-fp_scan_special(const uint8_t *p, const uint8_t *end, int amp)
+fp_scan_special(const uint8_t *p, const uint8_t *end, const uint8_t *limit, int stops, int *ascii)
 {
-#if defined(FP_SCAN_SSE2)
-    const __m128i cr = _mm_set1_epi8('\r'), nul = _mm_setzero_si128();
-    const __m128i amp_or_cr = _mm_set1_epi8(amp ? '&' : '\r');
-    for (; end - p >= 16; p += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)p);
-        __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, cr), _mm_cmpeq_epi8(v, nul)),
-                                   _mm_cmpeq_epi8(v, amp_or_cr));
-        unsigned m = (unsigned)_mm_movemask_epi8(hit);
-        if (m)
-            return p + __builtin_ctz(m);
-    }
-#endif
-    while (p < end && *p != '\r' && *p != 0 && !(amp && *p == '&'))
-        p++;
-    return p;
-}
-
-const uint8_t *
-fp_scan_plain(const uint8_t *p, const uint8_t *end, const uint8_t *limit, int lt, int *ascii)
-{
+    int amp = stops & FP_STOP_AMP, lt = stops & FP_STOP_LT;
     unsigned high = 0;
 #if defined(FP_SCAN_SSE2)
-    const __m128i amp = _mm_set1_epi8('&'), cr = _mm_set1_epi8('\r'), nul = _mm_setzero_si128();
-    const __m128i lt_or_amp = _mm_set1_epi8(lt ? '<' : '&');
+    const __m128i cr = _mm_set1_epi8('\r'), nul = _mm_setzero_si128();
+    const __m128i amp_or_cr = _mm_set1_epi8(amp ? '&' : '\r'), lt_or_cr = _mm_set1_epi8(lt ? '<' : '\r');
     /* values and link labels are short: the last 16 bytes are read past end
      * (up to limit) and the lanes beyond it masked, rather than looped over */
     while (p < end && limit - p >= 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)p);
-        __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, amp), _mm_cmpeq_epi8(v, cr)),
-                                   _mm_or_si128(_mm_cmpeq_epi8(v, nul), _mm_cmpeq_epi8(v, lt_or_amp)));
+        __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, cr), _mm_cmpeq_epi8(v, nul)),
+                                   _mm_or_si128(_mm_cmpeq_epi8(v, amp_or_cr), _mm_cmpeq_epi8(v, lt_or_cr)));
         unsigned m = (unsigned)_mm_movemask_epi8(hit), top = (unsigned)_mm_movemask_epi8(v);
         if (end - p < 16) {
             unsigned lanes = (1u << (end - p)) - 1;
@@ -78,9 +59,9 @@ fp_scan_plain(const uint8_t *p, const uint8_t *end, const uint8_t *limit, int lt
         p = end - p < 16 ? end : p + 16;
     }
 #endif
-    while (p < end && *p != '&' && *p != '\r' && *p != 0 && !(lt && *p == '<'))
+    while (p < end && *p != '\r' && *p != 0 && !(amp && *p == '&') && !(lt && *p == '<'))
         high |= *p++ & 0x80;
-    if (p == end)
+    if (p == end && ascii)
         *ascii = !high;
     return p;
 }

@@ -150,7 +150,7 @@ put_literal(text_ctx *c, const uint8_t *p, const uint8_t *q, int refs, int in_at
     while (p < q) {
         const uint8_t *run = p;
         if (*p != '\r' && *p != 0 && !(refs && *p == '&'))   /* no call for an empty run (&&&) */
-            p = fp_scan_special(p + 1, q, refs);
+            p = fp_scan_special(p + 1, q, c->d->buf + c->d->len, refs ? FP_STOP_AMP : 0, NULL);
         put(c, run, (size_t)(p - run));
         if (p >= q)
             return;
@@ -374,7 +374,7 @@ fp_text_is_source(const fp_doc *doc, uint32_t i, uint32_t *start, uint32_t *end,
         return 0;
     uint32_t from = skip_leading_newline(doc, e), to = e->inner_end > from ? e->inner_end : from;
     const uint8_t *p = doc->buf + from, *q = doc->buf + to;
-    if (fp_scan_plain(p, q, doc->buf + doc->len, 1, ascii) != q)
+    if (fp_scan_special(p, q, doc->buf + doc->len, FP_STOP_AMP | FP_STOP_LT, ascii) != q)
         return 0;
     *start = from;
     *end = to;
