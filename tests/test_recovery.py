@@ -276,6 +276,21 @@ def test_noscript_after_head_is_an_ordinary_element():
 
 
 @pytest.mark.parametrize("src, expected", [
+    ("<th><noscript><p>x", "noscript(p)"),          # <th> is ignored in body, but implied it
+    ("<frame><noscript><p>x", "noscript(p)"),
+    ("<td><meta><noscript><p>x", "meta,noscript(p)"),
+    ("<html><caption><noscript><p>", "html(noscript(p))"),
+    ("<html><head></head><th><meta><p>", "html(head,meta,p)"),   # not back into the head
+    ("<head><th><noscript><p>x", "head,noscript(p)"),
+    ("<frameset><th><noscript><p>", "frameset"),
+])
+def test_an_ignored_start_tag_before_the_body_still_implies_it(src, expected):
+    # "anything else" in the before-head, in-head and after-head modes opens the body
+    # before the tag is ignored there: what follows is body content (html5lib agrees)
+    assert tree(src) == expected
+
+
+@pytest.mark.parametrize("src, expected", [
     ("<head><meta></head><link>", "head(meta,link)"),
     ("<head></head><!-- x --> <style></style><script></script><p>", "head(style,script),p"),
     ("<html><head></head><template><div></div></template><p>", "html(head(template(div)),p)"),

@@ -1225,6 +1225,9 @@ start_row_or_cell(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
     return i;
 }
 
+static int32_t start_recovered(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt);
+static void ignored_start_tag(fp_sim *s, int tag);
+
 int32_t
 fp_sim_start(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
 {
@@ -1243,6 +1246,30 @@ fp_sim_start(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt
         return i;
     }
 
+    int32_t i = start_recovered(s, t, tag, lt, gt);
+    if (i < 0 && !s->body_seen && !s->status)
+        ignored_start_tag(s, tag);
+    return i;
+}
+
+/* A start tag the tree builder ignores still moves it on: before the body,
+ * anything but <html> or <head> implies the body first ("anything else" in
+ * the before-head, in-head and after-head modes), so a later <noscript> or
+ * <head> is body content or ignored, not head content. */
+static void
+ignored_start_tag(fp_sim *s, int tag)
+{
+    if (tag == FP_TAG_HTML || tag == FP_TAG_HEAD || s->in_frameset)
+        return;
+    s->body_seen = 1;
+    s->after_head = 0;
+    update_watch(s);
+}
+
+/* fp_sim_start with the HTML5 rules (every recovery but FP_RECOVERY_NONE). */
+static int32_t
+start_recovered(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
+{
     s->body_end_pending = s->html_end_pending = 0;
     if (s->after_head) {
         if (is_head_tag(tag) && tag != FP_TAG_NOSCRIPT && s->top == s->e[s->head].parent) {
