@@ -234,3 +234,22 @@ def test_every_listed_attribute_is_found_by_name(attrs, encoding):
                 assert tag in doc.select(f"[{name}]")
                 assert tag in doc.find_all(attrs={name: True})
         assert tag.get("zz-absent") is None
+
+
+NEAR_HREF = st.text(alphabet="hHrReEfFxa\x00", min_size=1, max_size=5)
+
+
+@SETTINGS
+@given(st.lists(NEAR_HREF, max_size=4))
+def test_the_exact_href_bit_answers_like_the_attributes(names):
+    """href owns its Bloom bit (names falling on it move to the next): [href], `in` and
+    href=True answer from the bit alone, so every near-miss spelling must leave it clear."""
+    doc = fp.parse("<p " + " ".join(f"{n}=v" for n in names) + ">x")
+    p = doc.find("p")
+    for name in ("href", *names):
+        low = name.lower().replace("\x00", "\ufffd")
+        present = low in p.attrs
+        assert (low in p) == present
+        if "\x00" not in name:
+            assert (p in doc.select(f"[{low}]")) == present
+        assert bool(doc.find_all(attrs={low: True})) == present

@@ -959,3 +959,15 @@ def test_first_child_agrees_with_the_sibling_tables(src):
             fast = doc.select(f":is({css}):first-child")
             slow = doc.select(f":is({css}):nth-child(1 of *)")
             assert fast == slow and (fast or css != "*"), (src, css)
+
+
+@pytest.mark.parametrize("name", ["xref", "hreg", "HREG", "a", "no", "kid", "hre\x00"])
+def test_a_name_sharing_the_href_bit_is_not_an_href(name):
+    # these names hash to href's Bloom bit, which href owns: they move to the next bit
+    doc = fp.parse(f"<p {name}=1>x</p><p HrEf>y</p>")
+    first, second = doc.find_all("p")
+    assert doc.select("[href]") == [second] and doc.select("p:not([href])") == [first]
+    assert "href" not in first and "href" in second
+    assert doc.find_all(attrs={"href": True}) == [second]
+    if "\x00" not in name:
+        assert doc.select(f"[{name.lower()}]") == [first]

@@ -182,14 +182,14 @@ lookup_attr_decoded(TagObject *t, PyObject *name, PyObject **out)
         }
     }
     Py_DECREF(want);
-    if (!found)
-        return 0;
+    if (!found || !out)
+        return found;
     *out = attr_value(t->doc, &a);
     return *out ? 1 : -1;
 }
 
 /* Looks up the attribute whose name is the bytes s[0..len) in the document's
- * encoding: 1 found (value in *out, new ref), 0 absent, -1 error. */
+ * encoding: 1 found (value in *out, new ref, unless out is NULL), 0 absent, -1 error. */
 static int
 lookup_attr_bytes(TagObject *t, const char *s, Py_ssize_t len, PyObject **out)
 {
@@ -208,16 +208,17 @@ lookup_attr_bytes(TagObject *t, const char *s, Py_ssize_t len, PyObject **out)
         s = low;
     }
     fp_attr a;
-    int found = fp_attr_find(&t->doc->doc, t->index, s, (size_t)len, &a);
+    int found = out ? fp_attr_find(&t->doc->doc, t->index, s, (size_t)len, &a)
+                    : fp_attr_present(&t->doc->doc, t->index, s, (size_t)len);
     if (low && low != small)
         PyMem_Free(low);
-    if (!found)
-        return 0;
+    if (!found || !out)
+        return found;
     *out = attr_value(t->doc, &a);
     return *out ? 1 : -1;
 }
 
-/* attribute lookup: 1 found (value in *out, new ref), 0 absent, -1 error */
+/* attribute lookup: 1 found (value in *out, new ref; out NULL: presence only), 0 absent, -1 error */
 static int
 lookup_attr(TagObject *t, PyObject *name, PyObject **out)
 {
@@ -288,11 +289,7 @@ tag_subscript(TagObject *t, PyObject *key)
 static int
 tag_contains(TagObject *t, PyObject *key)
 {
-    PyObject *v;
-    int r = lookup_attr(t, key, &v);
-    if (r > 0)
-        Py_DECREF(v);
-    return r;
+    return lookup_attr(t, key, NULL);   /* no value decoded */
 }
 
 static PyObject *

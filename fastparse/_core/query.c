@@ -59,10 +59,13 @@ fp_match(const fp_doc *d, uint32_t i, const fp_query *q)
         return 0;
     for (size_t k = 0; k < q->nattrs; k++) {
         const fp_attr_query *aq = &q->attrs[k];
-        if (!fp_attr_find(d, i, aq->name, aq->name_len, &a))
+        if (!aq->value) {
+            if (!fp_attr_present(d, i, aq->name, aq->name_len))
+                return 0;
+        } else if (!fp_attr_find(d, i, aq->name, aq->name_len, &a) ||
+                   !value_equals(d, &a, aq->value, aq->value_len)) {
             return 0;
-        if (aq->value && !value_equals(d, &a, aq->value, aq->value_len))
-            return 0;
+        }
     }
     return 1;
 }

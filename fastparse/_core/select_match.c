@@ -349,10 +349,8 @@ static int test_attr(fp_sel_ctx *c, const int32_t *t, uint32_t e)
 {
     size_t nlen, tlen, vlen;
     const uint8_t *name = fp_sel_str(c, t[3], &nlen), *want = fp_sel_str(c, t[4], &tlen), *v;
-    if (t[1] == FP_SEL_A_EXISTS) {
-        fp_attr a;
-        return fp_attr_find(c->doc, e, (const char *)name, nlen, &a);
-    }
+    if (t[1] == FP_SEL_A_EXISTS)
+        return fp_attr_present(c->doc, e, (const char *)name, nlen);
     if (t[1] == FP_SEL_A_PREFIX || t[1] == FP_SEL_A_DASH) {
         /* decoding changes nothing before the first '&': a long href with
          * &amp; later on is compared raw */

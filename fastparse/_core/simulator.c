@@ -899,6 +899,7 @@ start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
             return -1;  /* a second <body> only adds attributes */
         if (s->head_open)
             close_until(s, s->head, FP_CLOSED_IMPLIED, lt, lt);
+        s->body_seen = 1;   /* as body_seen_before would find: <body> is body content */
         return s->body = push(s, tag, 0, lt, gt);
     case FP_TAG_FRAMESET:
         return start_frameset(s, tag, lt, gt);
@@ -1225,33 +1226,6 @@ start_row_or_cell(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
     return i;
 }
 
-static int32_t start_recovered(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt);
-static void ignored_start_tag(fp_sim *s, int tag);
-
-int32_t
-fp_sim_start(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
-{
-    s->attr_bits = t->attr_bits;
-    if (s->doc->opts.recovery == FP_RECOVERY_NONE) {
-        if (tag == FP_TAG_IMAGE)
-            tag = FP_TAG_IMG;
-        /* nesting exactly as written: only void and self-closed tags end by themselves */
-        int32_t i = push(s, tag, 0, lt, gt);
-        if (i >= 0 && (fp_tag_flags(tag) & FP_TF_VOID))
-            pop(s, FP_CLOSED_VOID, gt, gt);
-        else if (i >= 0 && t->self_closing)
-            pop(s, FP_CLOSED_SELF_CLOSING, gt, gt);
-        else if (i >= 0 && (fp_tag_flags(tag) & FP_TF_RAWTEXT))
-            s->e[i].flags |= FP_EF_RAWTEXT | ((fp_tag_flags(tag) & FP_TF_RCDATA) ? FP_EF_RCDATA : 0);
-        return i;
-    }
-
-    int32_t i = start_recovered(s, t, tag, lt, gt);
-    if (i < 0 && !s->body_seen && !s->status)
-        ignored_start_tag(s, tag);
-    return i;
-}
-
 /* A start tag the tree builder ignores still moves it on: before the body,
  * anything but <html> or <head> implies the body first ("anything else" in
  * the before-head, in-head and after-head modes), so a later <noscript> or
@@ -1266,8 +1240,8 @@ ignored_start_tag(fp_sim *s, int tag)
     update_watch(s);
 }
 
-/* fp_sim_start with the HTML5 rules (every recovery but FP_RECOVERY_NONE). */
-static int32_t
+/* A start tag under the HTML5 rules (every recovery but FP_RECOVERY_NONE). */
+static inline __attribute__((always_inline)) int32_t
 start_recovered(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
 {
     s->body_end_pending = s->html_end_pending = 0;
@@ -1295,6 +1269,41 @@ start_recovered(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t
         return start_row_or_cell(s, t, tag, lt, gt, m);
     return start_slow(s, t, tag, lt, gt);
 }
+
+/* Before the body: the rules, then what an ignored tag implies (a function
+ * of its own so that the path most tags take stays a chain of tail calls). */
+static __attribute__((noinline)) int32_t
+start_before_body(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
+{
+    int32_t i = start_recovered(s, t, tag, lt, gt);
+    if (i < 0 && !s->status)
+        ignored_start_tag(s, tag);
+    return i;
+}
+
+int32_t
+fp_sim_start(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
+{
+    s->attr_bits = t->attr_bits;
+    if (s->doc->opts.recovery == FP_RECOVERY_NONE) {
+        if (tag == FP_TAG_IMAGE)
+            tag = FP_TAG_IMG;
+        /* nesting exactly as written: only void and self-closed tags end by themselves */
+        int32_t i = push(s, tag, 0, lt, gt);
+        if (i >= 0 && (fp_tag_flags(tag) & FP_TF_VOID))
+            pop(s, FP_CLOSED_VOID, gt, gt);
+        else if (i >= 0 && t->self_closing)
+            pop(s, FP_CLOSED_SELF_CLOSING, gt, gt);
+        else if (i >= 0 && (fp_tag_flags(tag) & FP_TF_RAWTEXT))
+            s->e[i].flags |= FP_EF_RAWTEXT | ((fp_tag_flags(tag) & FP_TF_RCDATA) ? FP_EF_RCDATA : 0);
+        return i;
+    }
+
+    if (!s->body_seen)
+        return start_before_body(s, t, tag, lt, gt);
+    return start_recovered(s, t, tag, lt, gt);
+}
+
 
 /* ---- end tags ---- */
 

@@ -269,3 +269,12 @@ fp_attr_find(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_att
     }
     return 0;
 }
+
+int
+fp_attr_present(const fp_doc *doc, uint32_t i, const char *name, size_t len)
+{
+    if (fp_attr_is_href((const uint8_t *)name, len))
+        return (doc->elems[i].attr_bits & (1u << FP_ATTR_HREF_BIT)) != 0;
+    fp_attr a;
+    return fp_attr_find(doc, i, name, len, &a);
+}

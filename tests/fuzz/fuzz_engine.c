@@ -136,8 +136,12 @@ check_attrs(const fp_doc *d, uint32_t i, fp_buf *scratch)
                 }
             }
             CHECK(fp_attr_find(d, i, lname, len, &first) == 1);
+            CHECK(fp_attr_present(d, i, lname, len) == 1);
         }
     }
+    /* href's bit is exact: set exactly when an attribute is named href */
+    fp_attr h;
+    CHECK(fp_attr_present(d, i, "href", 4) == fp_attr_find(d, i, "href", 4, &h));
 }
 
 static const uint16_t skip_default[] = {FP_TAG_SCRIPT, FP_TAG_STYLE, FP_TAG_TEMPLATE};
