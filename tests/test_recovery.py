@@ -291,6 +291,19 @@ def test_an_ignored_start_tag_before_the_body_still_implies_it(src, expected):
 
 
 @pytest.mark.parametrize("src, expected", [
+    ("<body><noscript><ul><li>x</noscript><p>", "body(noscript(ul(li(p))))"),
+    ("<body><noscript><p>x</noscript><div>y", "body(noscript(p,div))"),
+    ("<body><noscript><b>x</noscript><p>", "body(noscript(b),p)"),       # b is not special
+    ("<body><noscript><svg></noscript><p>", "body(noscript(svg),p)"),
+    ("<head><noscript><link></noscript><p>", "head(noscript(link)),p"),   # in head noscript
+])
+def test_noscript_end_tag_in_body_is_stopped_by_a_special_element(src, expected):
+    # "any other end tag" in body: a special element open above <noscript> (itself
+    # special) makes the parser ignore </noscript> (html5lib and lexbor agree)
+    assert tree(src) == expected
+
+
+@pytest.mark.parametrize("src, expected", [
     ("<head><meta></head><link>", "head(meta,link)"),
     ("<head></head><!-- x --> <style></style><script></script><p>", "head(style,script),p"),
     ("<html><head></head><template><div></div></template><p>", "html(head(template(div)),p)"),

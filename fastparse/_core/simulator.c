@@ -1457,7 +1457,9 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
     case FP_TAG_NOSCRIPT:
         if (s->head_noscript >= 0 && s->top == s->head_noscript)
             break;
-        if (!in_scope(s, t, FP_SC_DEFAULT))
+        /* in body "any other end tag", and noscript is special: a special
+         * element open inside it (<ul>, <div>) keeps it open */
+        if (t >= 0 && istack_top(s, FP_SC_SPECIAL) > t)
             t = -1;
         break;
     case FP_TAG_FORM:
