@@ -52,7 +52,7 @@ SPECIAL = (
     "thead title tr track ul wbr xmp mi mo mn ms mtext annotation-xml foreignobject desc"
 ).split()
 VOID = "area base basefont bgsound br col embed frame hr img input keygen link meta param source track wbr".split()
-SCOPE = "applet caption html table td th marquee object template mi mo mn ms mtext annotation-xml foreignobject desc title".split()
+SCOPE = "applet caption html table td th marquee object select template mi mo mn ms mtext annotation-xml foreignobject desc title".split()
 FORMATTING = "a b big code em font i nobr s small strike strong tt u".split()
 IMPLIED_END = "dd dt li optgroup option p rb rp rt rtc".split()
 HEAD = "base basefont bgsound link meta noframes script style template title noscript".split()

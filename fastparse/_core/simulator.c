@@ -510,7 +510,8 @@ html_allowed_at(const fp_elem *cur, int tag)
         return 1;
     if ((cur->flags & FP_EF_TEXT_IP) && tag != FP_TAG_MGLYPH && tag != FP_TAG_MALIGNMARK)
         return 1;
-    return 0;
+    /* <svg> in a MathML annotation-xml follows the HTML rules: an SVG svg */
+    return tag == FP_TAG_SVG && cur->tag == FP_TAG_ANNOTATION_XML && (cur->flags & FP_EF_MATHML);
 }
 
 int
@@ -683,6 +684,18 @@ table_root(fp_sim *s, int tag, int *kind)
     }
     *kind = FP_MODE_BODY;
     return -2;
+}
+
+/* "in cell": a table part ends the open cell before anything else, even a
+ * part the rules then ignore (<template><td>a<caption>b: the td ends at the
+ * caption, which is dropped, and "b" follows the td). */
+static void
+close_cell_of_ignored_part(fp_sim *s, uint32_t lt)
+{
+    int32_t td = open_html_of(s, FP_TAG_TD), th = open_html_of(s, FP_TAG_TH);
+    int32_t cell = td > th ? td : th;
+    if (cell >= 0 && cell > istack_top(s, FP_SC_TABLE))
+        close_until(s, cell, FP_CLOSED_IMPLIED, lt, lt);
 }
 
 /* Where a table part goes: returns the element to close everything above
@@ -947,8 +960,10 @@ start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
     case FP_TAG_TD:
     case FP_TAG_TH:
     case FP_TAG_COL:
-        if ((c = table_part_parent(s, tag)) == -2)
+        if ((c = table_part_parent(s, tag)) == -2) {
+            close_cell_of_ignored_part(s, lt);
             return -1;
+        }
         close_above(s, c, lt);
         break;
     case FP_TAG_SELECT:
@@ -959,12 +974,13 @@ start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
         }
         break;
     case FP_TAG_INPUT:
-    case FP_TAG_TEXTAREA:
-        /* in a select these close it first (2025 select parsing) */
+        /* in a select it closes the select first; the 2025 select parsing
+         * kept this one of the old "in select" rules (not for <textarea> or
+         * <keygen>, which now nest like any element) */
         c = open_of(s, FP_TAG_SELECT);
         if (in_scope(s, c, FP_SC_DEFAULT))
             close_until(s, c, FP_CLOSED_IMPLIED, lt, lt);
-        else if (c < 0 && s->ctx == FP_TAG_SELECT && tag == FP_TAG_INPUT)
+        else if (c < 0 && s->ctx == FP_TAG_SELECT)
             return -1;
         break;
     case FP_TAG_HR:
@@ -1113,7 +1129,8 @@ start_slow(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
     else
         foreign_here = s->ctx_ns != 0 &&
                        !((s->ctx_ip & FP_EF_HTML_IP) ||
-                         ((s->ctx_ip & FP_EF_TEXT_IP) && tag != FP_TAG_MGLYPH && tag != FP_TAG_MALIGNMARK));
+                         ((s->ctx_ip & FP_EF_TEXT_IP) && tag != FP_TAG_MGLYPH && tag != FP_TAG_MALIGNMARK) ||
+                         (tag == FP_TAG_SVG && s->ctx == FP_TAG_ANNOTATION_XML && s->ctx_ns == FP_EF_MATHML));
     if (foreign_here) {
         uint32_t f = fp_tag_flags(tag);
         if ((f & FP_TF_BREAKOUT) ||
@@ -1122,9 +1139,10 @@ start_slow(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
                    !(s->e[s->top].flags & (FP_EF_HTML_IP | FP_EF_TEXT_IP)))
                 pop(s, FP_CLOSED_IMPLIED, lt, lt);
         } else {
+            /* the adjusted current node's namespace, even for <svg>: in MathML
+             * outside annotation-xml and the text integration points (which
+             * html_allowed_at sends to the HTML rules) it makes a MathML svg */
             uint8_t ns = s->top >= 0 ? s->e[s->top].flags & (FP_EF_SVG | FP_EF_MATHML) : s->ctx_ns;
-            if (tag == FP_TAG_SVG)
-                ns = FP_EF_SVG;
             return insert_foreign(s, t, tag, ns, lt, gt);
         }
     }
@@ -1215,8 +1233,10 @@ start_row_or_cell(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
                 c = sec;
         }
     }
-    if (c == -3 && (c = table_part_parent(s, tag)) == -2)
+    if (c == -3 && (c = table_part_parent(s, tag)) == -2) {
+        close_cell_of_ignored_part(s, lt);
         return -1;
+    }
     close_above(s, c, lt);
     int32_t i = push(s, tag, 0, lt, gt);
     if (i >= 0 && t->self_closing) {
@@ -1446,6 +1466,8 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         break;
     }
     case FP_TAG_SELECT:
+        if (!in_scope(s, t, FP_SC_DEFAULT))
+            t = -1;   /* a template (or table cell) opened inside it keeps it open */
         break;
     case FP_TAG_DIALOG:
         if (!in_scope(s, t, FP_SC_DEFAULT))
@@ -1495,8 +1517,8 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         } else if (f & FP_TF_FORMATTING) {
             /* adoption agency without clones (see adopt), else close the
              * formatting element and what it contains */
-            if (!in_scope(s, t, FP_SC_DEFAULT) || open_of(s, FP_TAG_SELECT) > t)
-                t = -1;   /* a select opened inside it acts as a marker (2025 select parsing) */
+            if (!in_scope(s, t, FP_SC_DEFAULT))
+                t = -1;   /* a select opened inside it is a scope boundary (2025 select parsing) */
             else if (istack_top(s, FP_SC_SPECIAL) > t && adopt(s, t, FP_CLOSED_END_TAG)) {
                 return;
             }

@@ -455,7 +455,7 @@ static const uint32_t fp_tag_flags_gen[FP_TAG__COUNT] = {
     /* script */ FP_TF_RAWTEXT | FP_TF_SCRIPT | FP_TF_SPECIAL | FP_TF_HEAD,
     /* search */ FP_TF_SPECIAL | FP_TF_CLOSES_P,
     /* section */ FP_TF_SPECIAL | FP_TF_CLOSES_P,
-    /* select */ FP_TF_SPECIAL,
+    /* select */ FP_TF_SPECIAL | FP_TF_SCOPE,
     /* slot */ 0,
     /* small */ FP_TF_FORMATTING | FP_TF_BREAKOUT,
     /* source */ FP_TF_VOID | FP_TF_SPECIAL,
