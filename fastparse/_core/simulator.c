@@ -1324,7 +1324,6 @@ fp_sim_start(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt
     return start_recovered(s, t, tag, lt, gt);
 }
 
-
 /* ---- end tags ---- */
 
 /* In foreign content an end tag closes the nearest open element of that name
