@@ -478,3 +478,30 @@ def test_new_rules_parse_in_linear_time(make):
 def _flat_like(src: str) -> str:
     """Sibling elements, no nesting rules at play, as many tags as src has."""
     return "<i></i>" * (src.count("<") // 2)
+
+
+@pytest.mark.parametrize("src, text", [
+    ("<math><mi><![CDATA[x]]></mi></math>", "x"),      # the adjusted current node is MathML
+    ("<svg><foreignObject><![CDATA[x]]></foreignObject></svg>", "x"),
+    ("<svg><foreignObject><b><![CDATA[x]]></b></foreignObject></svg>", ""),   # an HTML <b>: a comment
+    ("<math><mi><![CDATA[a\x00b]]></mi></math>", "ab"),  # HTML rules at a text integration point
+    ("<svg><![CDATA[a\x00b]]></svg>", "a\ufffdb"),
+])
+def test_cdata_opens_in_every_foreign_element_integration_points_included(src, text):
+    doc = fp.parse(src)
+    assert doc.text == text
+    assert bool(doc.comments) == (text == "")
+
+
+@pytest.mark.parametrize("context, text", [
+    ("svg svg", "\ufffdax\ufffdb"), ("math math", "\ufffdax\ufffdb"),
+    ("math mi", "axb"), ("svg foreignObject", "axb"), ("div", "ab"),
+])
+def test_top_level_text_of_a_fragment_follows_its_context(context, text):
+    # a foreign context makes the top level foreign content: NUL is U+FFFD, CDATA is text
+    assert fp.parse_fragment("\x00a<![CDATA[x]]><g>\x00b</g>", context=context).text == text
+
+
+def test_a_select_fragment_holds_no_select():
+    # fragment case: <select> with a select context is ignored, as <input> is
+    assert frag("<option>a<select><option>b", "select") == "option,option"

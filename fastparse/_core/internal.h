@@ -62,6 +62,11 @@ fp_find_byte(const uint8_t *p, const uint8_t *end, uint8_t c)
     return memchr(p, c, (size_t)(end - p));
 }
 
+/* ---- parse.c ---- */
+/* A fragment context's namespace (FP_EF_SVG, FP_EF_MATHML or 0) and whether
+ * it is an integration point (FP_EF_HTML_IP, FP_EF_TEXT_IP or 0). */
+void fp_context_ns(uint16_t context, uint8_t *ns, uint8_t *ip);
+
 /* ---- tokenizer_tag.c ---- */
 typedef struct {
     const uint8_t *name;   /* raw name bytes (mixed case) */

@@ -155,20 +155,28 @@ end_tag_open(fp_sim *s, const uint8_t *lt, const uint8_t *end)
     return stop;
 }
 
+void
+fp_context_ns(uint16_t context, uint8_t *ns, uint8_t *ip)
+{
+    uint16_t ctx = context & FP_CTX_TAG_MASK;
+    *ns = (context & FP_CTX_SVG) || ctx == FP_TAG_SVG ? FP_EF_SVG
+        : (context & FP_CTX_MATHML) || ctx == FP_TAG_MATH ? FP_EF_MATHML : 0;
+    *ip = 0;
+    if (*ns == FP_EF_SVG && (ctx == FP_TAG_FOREIGNOBJECT || ctx == FP_TAG_DESC || ctx == FP_TAG_TITLE))
+        *ip = FP_EF_HTML_IP;
+    if (*ns == FP_EF_MATHML && (ctx == FP_TAG_MI || ctx == FP_TAG_MO || ctx == FP_TAG_MN ||
+                                ctx == FP_TAG_MS || ctx == FP_TAG_MTEXT))
+        *ip = FP_EF_TEXT_IP;
+}
+
 /* Fragment parsing: the context element decides the first tokenizer state
  * and which table/foreign rules apply (13.4, "parsing HTML fragments"). */
 static int
 setup_context(fp_sim *s, uint16_t context)
 {
     uint16_t ctx = context & FP_CTX_TAG_MASK;
-    uint8_t ns = (context & FP_CTX_SVG) || ctx == FP_TAG_SVG ? FP_EF_SVG
-               : (context & FP_CTX_MATHML) || ctx == FP_TAG_MATH ? FP_EF_MATHML : 0;
-    uint8_t ip = 0;
-    if (ns == FP_EF_SVG && (ctx == FP_TAG_FOREIGNOBJECT || ctx == FP_TAG_DESC || ctx == FP_TAG_TITLE))
-        ip = FP_EF_HTML_IP;
-    if (ns == FP_EF_MATHML && (ctx == FP_TAG_MI || ctx == FP_TAG_MO || ctx == FP_TAG_MN ||
-                               ctx == FP_TAG_MS || ctx == FP_TAG_MTEXT))
-        ip = FP_EF_TEXT_IP;
+    uint8_t ns, ip;
+    fp_context_ns(context, &ns, &ip);
     uint32_t f = fp_tag_flags(ctx);
     if (!ns && ((f & FP_TF_RAWTEXT) || (ctx == FP_TAG_NOSCRIPT && s->doc->opts.scripting)))
         return 1;  /* no appropriate end tag exists: the whole input is text */

@@ -514,13 +514,14 @@ html_allowed_at(const fp_elem *cur, int tag)
     return tag == FP_TAG_SVG && cur->tag == FP_TAG_ANNOTATION_XML && (cur->flags & FP_EF_MATHML);
 }
 
+/* The tokenizer opens a CDATA section when the adjusted current node is
+ * not an HTML element: any svg/math element, integration points included. */
 int
 fp_sim_in_foreign(const fp_sim *s)
 {
     if (s->top < 0)
         return s->ctx_ns != 0;
-    const fp_elem *cur = &s->e[s->top];
-    return is_foreign(cur) && !(cur->flags & (FP_EF_HTML_IP | FP_EF_TEXT_IP));
+    return is_foreign(&s->e[s->top]);
 }
 
 static int
@@ -972,6 +973,8 @@ start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
             close_until(s, c, FP_CLOSED_IMPLIED, lt, lt);  /* <select> in a select acts as </select> */
             return -1;
         }
+        if (c < 0 && s->ctx == FP_TAG_SELECT)
+            return -1;   /* a select's inner HTML holds no select (fragment case) */
         break;
     case FP_TAG_INPUT:
         /* in a select it closes the select first; the 2025 select parsing

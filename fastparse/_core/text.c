@@ -215,11 +215,33 @@ skipped(const text_ctx *c, uint32_t i)
     return c->o->skip_directed && directed(c->d, i);
 }
 
-/* Data-state text in [p, q): characters, with markup between them skipped. */
+/* How text inside element i (-1: at the top level, where a fragment's
+ * context decides) reads: in foreign content a NUL is U+FFFD (the HTML rules
+ * drop it); in any svg/math element, integration points included,
+ * "<![CDATA[" opens a CDATA section (the tokenizer asks the adjusted current
+ * node's namespace only). */
 static void
-put_data(text_ctx *c, const uint8_t *p, const uint8_t *q, int foreign)
+content_kind(const fp_doc *d, int32_t i, int *nul_to_fffd, int *cdata_ok)
+{
+    uint8_t ns, ip;
+    if (i < 0) {
+        fp_context_ns(d->opts.context, &ns, &ip);
+    } else {
+        ns = d->elems[i].flags & (FP_EF_SVG | FP_EF_MATHML);
+        ip = d->elems[i].flags & (FP_EF_HTML_IP | FP_EF_TEXT_IP);
+    }
+    *nul_to_fffd = ns && !ip;
+    *cdata_ok = ns != 0;
+}
+
+/* Data-state text in [p, q) inside element i: characters, with markup
+ * between them skipped. */
+static void
+put_data(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i)
 {
     const uint8_t *end = c->d->buf + c->d->len;
+    int foreign, cdata_ok;
+    content_kind(c->d, i, &foreign, &cdata_ok);
     while (p < q) {
         const uint8_t *lt = fp_scan_lt(p, q);
         put_literal(c, p, lt, 1, 0, foreign);
@@ -244,10 +266,10 @@ put_data(text_ctx *c, const uint8_t *p, const uint8_t *q, int foreign)
         } else if (ch == '!') {
             int kind;
             const uint8_t *cs, *ce;
-            next = fp_tok_markup(lt, end, foreign, &kind, &cs, &ce);
+            next = fp_tok_markup(lt, end, cdata_ok, &kind, &cs, &ce);
             if (kind == FP_MARKUP_CDATA) {
                 end_node(c);
-                put_literal(c, cs, ce, 0, 0, 1);
+                put_literal(c, cs, ce, 0, 0, foreign);
             }
         } else if (ch == '?') {
             next = fp_tok_gt_end(lt + 2, end);
@@ -269,15 +291,6 @@ put_raw(text_ctx *c, const fp_elem *el)
     put_literal(c, b + skip_leading_newline(c->d, el), b + el->inner_end, (el->flags & FP_EF_RCDATA) != 0,
                 0, 1);
     end_node(c);
-}
-
-static int
-foreign_of(const fp_doc *d, int32_t i)
-{
-    if (i < 0)
-        return 0;
-    uint8_t f = d->elems[i].flags;
-    return (f & (FP_EF_SVG | FP_EF_MATHML)) && !(f & (FP_EF_HTML_IP | FP_EF_TEXT_IP));
 }
 
 /* Walks root's subtree in document order without recursion: children of cur
@@ -310,7 +323,7 @@ walk(text_ctx *c, int32_t root)
                                                   j == (uint32_t)cur + 1);
             if (ch->start > pos) {
                 c->drop_ws = dropped;
-                put_data(c, b + pos, b + ch->start, foreign_of(d, cur));
+                put_data(c, b + pos, b + ch->start, cur);
                 end_node(c);
                 c->drop_ws = 0;
             }
@@ -322,7 +335,7 @@ walk(text_ctx *c, int32_t root)
                 if (!skip && (ch->flags & FP_EF_RAWTEXT))
                     put_raw(c, ch);
                 else if (!skip && ch->inner_end > ch->inner_start)
-                    put_data(c, b + skip_leading_newline(d, ch), b + ch->inner_end, foreign_of(d, (int32_t)j));
+                    put_data(c, b + skip_leading_newline(d, ch), b + ch->inner_end, (int32_t)j);
                 end_node(c);
                 if (!skip)
                     mark(c->end, (int32_t)j, c->out->len);
@@ -338,7 +351,7 @@ walk(text_ctx *c, int32_t root)
         }
         uint32_t stop = cur >= 0 ? e[cur].inner_end : (uint32_t)d->len;
         if (stop > pos)
-            put_data(c, b + pos, b + stop, foreign_of(d, cur));
+            put_data(c, b + pos, b + stop, cur);
         end_node(c);
         if (cur >= 0)
             mark(c->end, cur, c->out->len);
