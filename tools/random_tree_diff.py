@@ -27,6 +27,8 @@ in 1,000 at --tokens 20), each checked against the HTML Standard:
   when a template is open; fastparse), both references insert it.
 * the rows, sections and column groups a template's table modes close before ignoring a
   token (fastparse closes the open cell, not yet the row or section around it).
+* text in a template whose first element is a <col> (its "in column group" mode drops
+  characters other than whitespace): fastparse's text reads the source and keeps them.
 * with --context in svg or math (html5lib takes none, so lexbor alone decides): lexbor does
   not break out of foreign content at <sup> (it does at <sub>); the standard lists both.
 --context uses html5lib-tests' notation: "svg svg" is the SVG svg element, a bare "svg" an
