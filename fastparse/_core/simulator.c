@@ -503,15 +503,18 @@ close_p_if_in_button_scope(fp_sim *s, uint32_t at)
 
 /* ---- foreign content (13.2.6.5) ---- */
 
+/* Whether a start tag at a node of this tag and flags (namespace and
+ * integration point bits: an element's, or a fragment context's) follows
+ * the HTML rules rather than the foreign content ones. */
 static int
-html_allowed_at(const fp_elem *cur, int tag)
+html_rules_at(int cur_tag, uint8_t flags, int tag)
 {
-    if (cur->flags & FP_EF_HTML_IP)
+    if (!(flags & (FP_EF_SVG | FP_EF_MATHML)) || (flags & FP_EF_HTML_IP))
         return 1;
-    if ((cur->flags & FP_EF_TEXT_IP) && tag != FP_TAG_MGLYPH && tag != FP_TAG_MALIGNMARK)
+    if ((flags & FP_EF_TEXT_IP) && tag != FP_TAG_MGLYPH && tag != FP_TAG_MALIGNMARK)
         return 1;
     /* <svg> in a MathML annotation-xml follows the HTML rules: an SVG svg */
-    return tag == FP_TAG_SVG && cur->tag == FP_TAG_ANNOTATION_XML && (cur->flags & FP_EF_MATHML);
+    return tag == FP_TAG_SVG && cur_tag == FP_TAG_ANNOTATION_XML && (flags & FP_EF_MATHML);
 }
 
 /* The tokenizer opens a CDATA section when the adjusted current node is
@@ -1126,15 +1129,9 @@ start_slow(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
         return start_in_frameset(s, tag, lt, gt);
 
     /* foreign content: tags stay in the svg/math namespace unless they break out */
-    int foreign_here;
-    if (s->top >= 0)
-        foreign_here = is_foreign(&s->e[s->top]) && !html_allowed_at(&s->e[s->top], tag);
-    else
-        foreign_here = s->ctx_ns != 0 &&
-                       !((s->ctx_ip & FP_EF_HTML_IP) ||
-                         ((s->ctx_ip & FP_EF_TEXT_IP) && tag != FP_TAG_MGLYPH && tag != FP_TAG_MALIGNMARK) ||
-                         (tag == FP_TAG_SVG && s->ctx == FP_TAG_ANNOTATION_XML && s->ctx_ns == FP_EF_MATHML));
-    if (foreign_here) {
+    int cur_tag = s->top >= 0 ? s->e[s->top].tag : s->ctx;   /* the adjusted current node */
+    uint8_t cur_flags = s->top >= 0 ? s->e[s->top].flags : (uint8_t)(s->ctx_ns | s->ctx_ip);
+    if (!html_rules_at(cur_tag, cur_flags, tag)) {
         uint32_t f = fp_tag_flags(tag);
         if ((f & FP_TF_BREAKOUT) ||
             (tag == FP_TAG_FONT && has_font_breakout_attr(t, s->doc->buf + gt))) {
@@ -1144,9 +1141,8 @@ start_slow(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
         } else {
             /* the adjusted current node's namespace, even for <svg>: in MathML
              * outside annotation-xml and the text integration points (which
-             * html_allowed_at sends to the HTML rules) it makes a MathML svg */
-            uint8_t ns = s->top >= 0 ? s->e[s->top].flags & (FP_EF_SVG | FP_EF_MATHML) : s->ctx_ns;
-            return insert_foreign(s, t, tag, ns, lt, gt);
+             * html_rules_at sends to the HTML rules) it makes a MathML svg */
+            return insert_foreign(s, t, tag, cur_flags & (FP_EF_SVG | FP_EF_MATHML), lt, gt);
         }
     }
 
@@ -1249,20 +1245,6 @@ start_row_or_cell(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
     return i;
 }
 
-/* A start tag the tree builder ignores still moves it on: before the body,
- * anything but <html> or <head> implies the body first ("anything else" in
- * the before-head, in-head and after-head modes), so a later <noscript> or
- * <head> is body content or ignored, not head content. */
-static void
-ignored_start_tag(fp_sim *s, int tag)
-{
-    if (tag == FP_TAG_HTML || tag == FP_TAG_HEAD || s->in_frameset)
-        return;
-    s->body_seen = 1;
-    s->after_head = 0;
-    update_watch(s);
-}
-
 /* A start tag under the HTML5 rules (every recovery but FP_RECOVERY_NONE). */
 static inline __attribute__((always_inline)) int32_t
 start_recovered(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
@@ -1293,14 +1275,20 @@ start_recovered(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t
     return start_slow(s, t, tag, lt, gt);
 }
 
-/* Before the body: the rules, then what an ignored tag implies (a function
- * of its own so that the path most tags take stays a chain of tail calls). */
+/* Before the body, a start tag the tree builder ignores still moves it on:
+ * anything but <html> or <head> implies the body first ("anything else" in
+ * the before-head, in-head and after-head modes), so a later <noscript> or
+ * <head> is body content or ignored, not head content. A function of its own
+ * so that the path most start tags take stays a chain of tail calls. */
 static __attribute__((noinline)) int32_t
 start_before_body(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
 {
     int32_t i = start_recovered(s, t, tag, lt, gt);
-    if (i < 0 && !s->status)
-        ignored_start_tag(s, tag);
+    if (i < 0 && !s->status && tag != FP_TAG_HTML && tag != FP_TAG_HEAD && !s->in_frameset) {
+        s->body_seen = 1;
+        s->after_head = 0;
+        update_watch(s);
+    }
     return i;
 }
 
