@@ -190,6 +190,71 @@ def test_an_ignored_table_part_still_ends_the_open_cell(src):
     assert cell.text == "a" and cell.closed_by == "implied"
 
 
+@pytest.mark.parametrize("src, closer", [
+    ("<table><td>a</tr>b</table>", "td"),         # the DOM's implied tbody > tr holds the cell
+    ("<table><td>a</tbody>b</table>", "td"),
+    ("<table><tbody><th>a</tr>b</table>", "th"),  # an implied tr in an explicit tbody
+    ("<table><tr><td>a</tbody>b</table>", "tr"),  # an implied tbody around an explicit row
+    ("<table><tr><td><table><td>a</tr>b</table></table>", "td"),   # the inner table's own row
+])
+def test_an_implied_row_or_section_end_tag_closes_the_cell(src, closer):
+    # "in cell": the end tag's element is in table scope in the DOM (implied), so the
+    # cell closes and "b" is foster-parented out of the table (lexbor and html5lib agree)
+    doc = fp.parse(src)
+    cell = [t for t in doc if t.name in ("td", "th")][-1]
+    assert cell.text == "a"
+    assert [t.closed_by for t in doc if t.name == closer][-1] == "parent-end"
+
+
+@pytest.mark.parametrize("src", ["<table><thead><td>a</tbody>b", "<table><td>a</thead>b",
+                                 "<table><tfoot><tr><td>a</thead>b", "<template><td>a</tr>b"])
+def test_an_end_tag_no_dom_has_open_leaves_the_cell_open(src):
+    # only a tbody is ever implied, and a template holds no implied row
+    cell = next(t for t in fp.parse(src) if t.name == "td")
+    assert cell.text == "ab" and cell.closed_by == "eof"
+
+
+@pytest.mark.parametrize("src, context, expected", [
+    ("<td>a</tr>b", "table", "td"),           # "b" is not the cell's: implied tbody > tr closed
+    ("<td>a</tr>b", "tbody", "td"),
+    ("<td>a</tr>b", "tr", "td"),              # the context row is not on the stack: ignored
+    ("<tr><td>a<tbody>b", "tbody", "tr(td)"),  # the row closes; the tbody is then ignored
+    ("<tr><div><caption>b", "tbody", "tr,div"),
+])
+def test_implied_row_rules_in_table_fragments(src, context, expected):
+    doc = fp.parse_fragment(src, context=context)
+    assert outline(doc) == expected
+    cell_text = {"table": "a", "tbody": "a", "tr": "ab"}
+    if src.startswith("<td>"):
+        assert doc.select_one("td").text == cell_text[context]
+    else:   # the row and what is open in it close at the ignored part (before the fix: "b" in it)
+        assert doc.select_one("tr").closed_by == "implied"
+        assert [t.text for t in doc if t.name != "tr"] == (["a"] if "<td>" in src else [""])
+
+
+@pytest.mark.parametrize("src", ["<table><colgroup></div><col>", "<table><colgroup></span><col>",
+                                 "<table><colgroup>x<col>", "<table><colgroup>\0<col>",
+                                 "<table><colgroup><!--c-->y<col>"])
+def test_a_stray_end_tag_or_text_ends_a_column_group(src):
+    # "in column group", anything else: pop the colgroup and reprocess "in table", where
+    # <col> implies a new column group (lexbor and html5lib agree)
+    assert tree(src) == "table(colgroup,col)"
+    assert fp.parse(src).select_one("colgroup").closed_by == "implied"
+
+
+@pytest.mark.parametrize("src", ["<table><colgroup> \n<col></colgroup>", "<table><colgroup></col><col>",
+                                 "<table><colgroup><template></template><col>"])
+def test_whitespace_and_col_or_template_end_tags_keep_a_column_group(src):
+    assert tree(src).startswith("table(colgroup(") and tree(src).endswith("col))")
+
+
+def test_noscript_in_a_template_switches_it_to_body_content():
+    # "in template": noscript is "any other start tag" (not a head tag there), so table
+    # parts after it are ignored and do not close it (lexbor and html5lib agree)
+    assert tree("<template><noscript><tfoot><th>x") == "template(noscript)"
+    assert frag("<noscript><tr><td>x", "template") == "noscript"
+
+
 @pytest.mark.parametrize("src, expected", [
     ("<select><option><hr>", "select(option,hr)"),
     ("<select><optgroup><hr>", "select(optgroup,hr)"),

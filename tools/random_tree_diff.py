@@ -25,10 +25,9 @@ in 1,000 at --tokens 20), each checked against the HTML Standard:
   an attribute value, so a reconstructed <b> is not recognised as a clone.
 * <form> in table mode inside a <template>: the standard ignores it ("in table", form,
   when a template is open; fastparse), both references insert it.
-* the rows, sections and column groups a template's table modes close before ignoring a
-  token (fastparse closes the open cell, not yet the row or section around it).
-* text in a template whose first element is a <col> (its "in column group" mode drops
-  characters other than whitespace): fastparse's text reads the source and keeps them.
+* text in a template whose first element is a <col>, or in a colgroup-context fragment
+  (their "in column group" mode drops characters other than whitespace): fastparse's text
+  reads the source and keeps them (with --context colgroup most documents count).
 * with --context in svg or math (html5lib takes none, so lexbor alone decides): lexbor does
   not break out of foreign content at <sup> (it does at <sub>); the standard lists both.
 --context uses html5lib-tests' notation: "svg svg" is the SVG svg element, a bare "svg" an
@@ -101,7 +100,7 @@ def main() -> int:
     ap.add_argument("--context", default=None,
                     help="a fragment context as html5lib-tests write it: td, select, 'svg svg', 'math mi'")
     args = ap.parse_args()
-    found = 0
+    found = crashed = 0
     for seed in range(args.seed, args.seed + args.count):
         data = document(random.Random(seed), args.tokens)
         case = C.TreeCase("random", seed, data, [], context=args.context)
@@ -112,6 +111,8 @@ def main() -> int:
                 diffs.append(difference(case, ref(case), actual))
             except C.Skip:   # html5lib takes no svg/math context: the other reference decides
                 pass
+            except (AttributeError, IndexError, ValueError):
+                crashed += 1   # html5lib 1.1 fails on some table-context fragments: it cannot vote
         if not all(diffs):
             continue
         found += 1
@@ -119,7 +120,8 @@ def main() -> int:
             print(f"seed {seed}: {data!r}")
             refs = "".join(f"  {name} {d[0]}\n" for name, d in zip(("lexbor:   ", "html5lib: "), diffs))
             print(f"{refs}  fastparse: {diffs[0][1]}")
-    print(f"{found} of {args.count} documents differ from both references")
+    print(f"{found} of {args.count} documents differ from both references"
+          + (f" ({crashed} a reference could not parse)" if crashed else ""))
     return 0
 
 

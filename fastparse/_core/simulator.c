@@ -622,6 +622,44 @@ table_section(const fp_sim *s)
     return x > y ? x : y;
 }
 
+/* A </tr> or </tbody> with no such element open where a DOM has one: the
+ * spec implied the row around a cell sitting straight in a table or section
+ * (<table><td>), and the tbody around a row or cell straight in a table; the
+ * end tag closes them and the cell ("in cell", then "in row"). The open
+ * element the DOM's row or tbody holds, to close with what is inside it; -1
+ * when there is none. b stands for the table: the nearest table-scope
+ * element, or -1 in a fragment whose context is the table (or, for </tr>,
+ * its section). */
+static int
+is_section(int tag)
+{
+    return tag == FP_TAG_TBODY || tag == FP_TAG_THEAD || tag == FP_TAG_TFOOT;
+}
+
+static int32_t
+implied_part_end(const fp_sim *s, int tag)
+{
+    int32_t b = istack_top(s, FP_SC_TABLE);
+    if (b >= 0 ? s->e[b].tag != FP_TAG_TABLE
+               : !(s->ctx == FP_TAG_TABLE || (tag == FP_TAG_TR && is_section(s->ctx))))
+        return -1;
+    int32_t td = open_html_of(s, FP_TAG_TD), th = open_html_of(s, FP_TAG_TH);
+    int32_t cell = td > th ? td : th;
+    if (tag == FP_TAG_TBODY) {
+        int32_t row = open_html_of(s, FP_TAG_TR);
+        if (row > b && s->e[row].parent == b)
+            return row;
+        return cell > b && s->e[cell].parent == b ? cell : -1;
+    }
+    if (cell <= b)
+        return -1;
+    int32_t p = s->e[cell].parent;
+    if (p == b)
+        return cell;
+    return p > b && s->e[p].parent == b && is_section(s->e[p].tag) &&
+           !is_foreign(&s->e[p]) ? cell : -1;
+}
+
 /* ---- insertion modes: the topmost FP_SC_MODE element decides ---- */
 
 static int
@@ -690,15 +728,19 @@ table_root(fp_sim *s, int tag, int *kind)
     return -2;
 }
 
-/* "in cell": a table part ends the open cell before anything else, even a
- * part the rules then ignore (<template><td>a<caption>b: the td ends at the
- * caption, which is dropped, and "b" follows the td). */
+/* "in cell" then "in row": a table part ends the open cell before anything
+ * else, and any part but a cell the open row, even a part the rules then
+ * ignore (<template><td>a<caption>b: the td ends at the caption, which is
+ * dropped, and "b" follows the td; a <tbody> in a row of a tbody-context
+ * fragment ends the row, and there is no section left for it to end). */
 static void
-close_cell_of_ignored_part(fp_sim *s, uint32_t lt)
+close_cell_and_row_of_ignored_part(fp_sim *s, int tag, uint32_t lt)
 {
     int32_t td = open_html_of(s, FP_TAG_TD), th = open_html_of(s, FP_TAG_TH);
-    int32_t cell = td > th ? td : th;
-    if (cell >= 0 && cell > istack_top(s, FP_SC_TABLE))
+    int32_t cell = td > th ? td : th, row = open_html_of(s, FP_TAG_TR), b = istack_top(s, FP_SC_TABLE);
+    if (tag != FP_TAG_TD && tag != FP_TAG_TH && row > b)
+        close_until(s, row, FP_CLOSED_IMPLIED, lt, lt);
+    else if (cell > b)
         close_until(s, cell, FP_CLOSED_IMPLIED, lt, lt);
 }
 
@@ -965,10 +1007,12 @@ start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
     case FP_TAG_TH:
     case FP_TAG_COL:
         if ((c = table_part_parent(s, tag)) == -2) {
-            close_cell_of_ignored_part(s, lt);
+            close_cell_and_row_of_ignored_part(s, tag, lt);
             return -1;
         }
         close_above(s, c, lt);
+        if (tag == FP_TAG_COLGROUP)
+            s->watch_text = 1;   /* text other than whitespace ends it (fp_sim_text) */
         break;
     case FP_TAG_SELECT:
         c = open_of(s, FP_TAG_SELECT);
@@ -1117,7 +1161,8 @@ static void
 update_watch(fp_sim *s)
 {
     s->watch_text = s->head_open || s->body_end_pending || s->html_end_pending || s->frameset_ok ||
-                    s->head_noscript >= 0 || s->after_head;
+                    s->head_noscript >= 0 || s->after_head ||
+                    (s->top >= 0 && s->e[s->top].tag == FP_TAG_COLGROUP);
 }
 
 /* Everything but the common case: fragment contexts, frameset, foreign
@@ -1165,7 +1210,9 @@ start_slow(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
     int32_t i;
     int32_t m = istack_top(s, FP_SC_MODE);
     int mode = (m >= 0 || s->ctx) ? mode_at(s, m) : FP_MODE_BODY;
-    if (mode == FP_MODE_TEMPLATE && !is_head_tag(tag)) {
+    /* "in template": head content keeps the mode, but for <noscript>, which is
+     * "any other start tag" there */
+    if (mode == FP_MODE_TEMPLATE && (!is_head_tag(tag) || tag == FP_TAG_NOSCRIPT)) {
         mode = template_mode_for(tag);
         if (m >= 0)
             set_tmpl_mode(s, m, mode);
@@ -1233,7 +1280,7 @@ start_row_or_cell(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
         }
     }
     if (c == -3 && (c = table_part_parent(s, tag)) == -2) {
-        close_cell_of_ignored_part(s, lt);
+        close_cell_and_row_of_ignored_part(s, tag, lt);
         return -1;
     }
     close_above(s, c, lt);
@@ -1390,6 +1437,10 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
     }
     if (t >= 0 && is_foreign(&s->e[t]))
         t = -1;  /* an HTML end tag does not close an svg/math element of the same name */
+    if (s->top >= 0 && s->e[s->top].tag == FP_TAG_COLGROUP && !is_foreign(&s->e[s->top]) &&
+        tag != FP_TAG_COLGROUP && tag != FP_TAG_COL && tag != FP_TAG_TEMPLATE)
+        pop(s, FP_CLOSED_IMPLIED, lt, lt);  /* "in column group", anything else: the colgroup
+                                             * ends, the end tag goes on "in table" */
 
     uint32_t f = fp_tag_flags(tag);
     switch (tag) {
@@ -1501,6 +1552,10 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         if (f & FP_TF_TABLE_PART || tag == FP_TAG_TABLE) {
             if (!in_scope(s, t, FP_SC_TABLE))
                 t = -1;
+            if (t < 0 && (tag == FP_TAG_TR || tag == FP_TAG_TBODY) && (t = implied_part_end(s, tag)) >= 0) {
+                close_until(s, t, FP_CLOSED_PARENT_END, lt, lt);
+                return;
+            }
         } else if (f & FP_TF_SPECIAL) {
             if (!in_scope(s, t, FP_SC_DEFAULT))
                 t = -1;
@@ -1545,8 +1600,8 @@ fp_sim_close_top(fp_sim *s, uint32_t lt, uint32_t gt)
     pop(s, FP_CLOSED_END_TAG, lt, gt);
 }
 
-/* Text matters to nesting in two places here: non-whitespace text in <head>
- * closes it, and text after </body> reopens the body. */
+/* Text matters to nesting in three places here: non-whitespace text in <head>
+ * or a <colgroup> closes it, and text after </body> reopens the body. */
 void
 fp_sim_text(fp_sim *s, const uint8_t *p, const uint8_t *q)
 {
@@ -1559,6 +1614,8 @@ fp_sim_text(fp_sim *s, const uint8_t *p, const uint8_t *q)
         pop(s, FP_CLOSED_IMPLIED, at, at);   /* "in head noscript": text ends it, and the head */
     if (s->head_open && s->top == s->head)
         close_until(s, s->head, FP_CLOSED_IMPLIED, at, at);
+    if (s->top >= 0 && s->e[s->top].tag == FP_TAG_COLGROUP && !is_foreign(&s->e[s->top]))
+        pop(s, FP_CLOSED_IMPLIED, at, at);   /* "in column group", anything else */
     if (s->frameset_ok) {
         /* U+0000 NULL is dropped in body (U+FFFD in foreign content): neither clears frameset-ok */
         const uint8_t *r = p;
