@@ -160,6 +160,8 @@ def test_keygen_and_textarea_stay_in_a_select():
     ("<pre><select><nav></pre><main>", "pre(select(nav(main)))"),
     ("<b><select><option>a</b></select>", "b(select(option))"),
     ("<ul><li><select><li>", "ul(li(select(li)))"),   # li stops at special elements (select)
+    ("<select><svg><desc><select>", "select(svg(desc(select)))"),   # the outer one is not in scope
+    ("<select><div><select>x", "select(div)"),       # in scope: acts as </select>
 ])
 def test_select_is_a_scope_boundary(src, expected):
     # 2025 select parsing added select to the "has an element in scope" list
@@ -246,6 +248,20 @@ def test_a_stray_end_tag_or_text_ends_a_column_group(src):
                                  "<table><colgroup><template></template><col>"])
 def test_whitespace_and_col_or_template_end_tags_keep_a_column_group(src):
     assert tree(src).startswith("table(colgroup(") and tree(src).endswith("col))")
+
+
+def test_end_tag_br_is_a_br_start_tag_under_every_rule():
+    # "</br>" acts as "<br>": foster-parented in a table, and it ends the head
+    doc = fp.parse("<table></br>x</table>")
+    assert not doc.select_one("br").parent and tree("<table></br></table>") == "table,br"   # source order
+    assert tree("<head></br><title>") == "head,br,title"
+
+
+def test_noscript_in_a_template_is_never_head_noscript():
+    # with scripting off a <noscript> in the head ends at body content; one in a
+    # template (even a template in the head) holds it, as body content does
+    assert tree("<template><noscript/><pre>x") == "template(noscript(pre))"
+    assert tree("<noscript><pre>") == "noscript,pre"
 
 
 def test_noscript_in_a_template_switches_it_to_body_content():
@@ -355,6 +371,7 @@ def test_frameset_in_template_is_ignored():
     ("<table><tr>", "table", "tr"),     # no table in table scope: <table> is ignored
     ("<tr>", "table", "tr"),
     ("<body><span>", "body", "span"),
+    ("<noscript><span>", "html", "noscript,span"),   # head noscript, as in a document
     ("<frameset><span>", "html", "frameset"),
     ("</frameset><frame>", "frameset", "frame"),
     ("<input><option>", "select", "option"),

@@ -1015,13 +1015,15 @@ start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
             s->watch_text = 1;   /* text other than whitespace ends it (fp_sim_text) */
         break;
     case FP_TAG_SELECT:
+        if (s->ctx == FP_TAG_SELECT)
+            return -1;   /* a select's inner HTML holds no select (fragment case) */
         c = open_of(s, FP_TAG_SELECT);
-        if (c >= 0 && istack_top(s, FP_SC_MARKER) < c) {
-            close_until(s, c, FP_CLOSED_IMPLIED, lt, lt);  /* <select> in a select acts as </select> */
+        if (in_scope(s, c, FP_SC_DEFAULT)) {
+            /* <select> in a select acts as </select>, but not through a scope
+             * boundary (a table cell, an svg <desc>): there it nests */
+            close_until(s, c, FP_CLOSED_IMPLIED, lt, lt);
             return -1;
         }
-        if (c < 0 && s->ctx == FP_TAG_SELECT)
-            return -1;   /* a select's inner HTML holds no select (fragment case) */
         break;
     case FP_TAG_INPUT:
         /* in a select it closes the select first; the 2025 select parsing
@@ -1150,6 +1152,7 @@ start_in_table(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t 
 }
 
 static int body_seen_before(fp_sim *s, uint32_t i);
+static int in_head_position(const fp_sim *s, uint32_t i);
 
 static int
 is_head_tag(int tag)
@@ -1241,12 +1244,25 @@ start_slow(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
     }
     if (!done)
         i = start_html(s, t, tag, lt, gt);
-    if (i >= 0 && tag == FP_TAG_NOSCRIPT && !s->doc->opts.scripting && s->body < 0 && !s->ctx &&
-        (s->head_open ? s->e[i].parent == s->head : s->head < 0) && !body_seen_before(s, (uint32_t)i)) {
+    if (i >= 0 && tag == FP_TAG_NOSCRIPT && !s->doc->opts.scripting && s->body < 0 &&
+        (!s->ctx || s->ctx == FP_TAG_HTML) &&   /* an html context starts before the head */
+        in_head_position(s, (uint32_t)i) && !body_seen_before(s, (uint32_t)i)) {
         s->head_noscript = i;
         s->watch_text = 1;
     }
     return i;
+}
+
+/* Element i sits where head content goes: in the open head, or, before any
+ * head, at the top level or in <html> (not in a template, whose content is
+ * body content) */
+static int
+in_head_position(const fp_sim *s, uint32_t i)
+{
+    int32_t p = s->e[i].parent;
+    if (s->head_open)
+        return p == s->head;
+    return s->head < 0 && (p < 0 || s->e[p].tag == FP_TAG_HTML);
 }
 
 /* Whether an element that belongs in body (not html, head or a head tag)
@@ -1480,11 +1496,12 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         update_watch(s);
         return;
     case FP_TAG_BR: {
-        /* "</br>" is treated as "<br>": index it as the br element it becomes */
+        /* "</br>" is treated as "<br>": index it as the br element it becomes,
+         * under the same rules (in a table it is foster-parented) */
         fp_tag_token br = {0};
         br.name = s->doc->buf + lt + 2;
         br.name_len = 2;
-        start_html(s, &br, FP_TAG_BR, lt, gt);
+        fp_sim_start(s, &br, FP_TAG_BR, lt, gt);
         return;
     }
     case FP_TAG_P:
