@@ -263,7 +263,7 @@ def test_get_text_collapse_is_split_and_join():
     div = fp.parse(MIXED).find("div")
     assert div.get_text(collapse=True) == "a b q r z"
     assert div.get_text(skip=(), collapse=True) == " ".join(div.text.split())
-    assert div.get_text("|", True, collapse=True) == " ".join("a|b|q\nr|z".split())
+    assert div.get_text("|", True, collapse=True) == " ".join("a|b|q\nr|z".split())  # noqa: SIM905
 
 
 # every character str.isspace() knows, as text and as references, between words

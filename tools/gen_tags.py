@@ -12,6 +12,7 @@ Longer or other names (annotation-xml, foreignobject, custom elements) fall
 back to a byte compare against the short FP_TAG_LONG list, then per-document
 interning.
 """
+# ruff: noqa: SIM905  (the element lists are written as the HTML Standard lists them, a word each)
 from pathlib import Path
 
 OUT = Path(__file__).resolve().parents[1] / "fastparse" / "_core" / "tags_gen.h"

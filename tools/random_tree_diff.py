@@ -2,6 +2,7 @@
 
     python tools/random_tree_diff.py [--seed 0] [--count 3000] [--tokens 14] [--show 10]
                                      [--context td]   # parse_fragment with that context
+                                     [--scripting]    # <noscript> content is raw text
 
 Each document is a random run of start tags, end tags, self-closed tags, text and odd
 markup over the tags whose recovery rules differ (lists, tables, forms, select, foreign
@@ -99,13 +100,14 @@ def main() -> int:
     ap.add_argument("--count", type=int, default=3000)
     ap.add_argument("--tokens", type=int, default=14)
     ap.add_argument("--show", type=int, default=10)
+    ap.add_argument("--scripting", action="store_true", help="parse with the scripting flag on")
     ap.add_argument("--context", default=None,
                     help="a fragment context as html5lib-tests write it: td, select, 'svg svg', 'math mi'")
     args = ap.parse_args()
     found = crashed = 0
     for seed in range(args.seed, args.seed + args.count):
         data = document(random.Random(seed), args.tokens)
-        case = C.TreeCase("random", seed, data, [], context=args.context)
+        case = C.TreeCase("random", seed, data, [], context=args.context, scripting=args.scripting or None)
         actual = C.fastparse_tree(case)
         diffs = []
         for ref in (C.selectolax_tree, C.html5lib_tree):

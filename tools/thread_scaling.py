@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import fastparse  # noqa: E402
-from fastparse.corpora import loader  # noqa: E402
+import fastparse
+from fastparse.corpora import loader
 
 
 def parse_all(datas: list[bytes], repeat: int) -> None:
