@@ -421,6 +421,29 @@ def test_whitespace_before_the_first_element_is_not_text():
     assert fp.parse(" \r\n<p>x</p>").text == "x"
 
 
+@pytest.mark.parametrize("src, expected", [
+    (" \n ", ""),                          # a document with no element: still "initial"
+    ("<!--c--> </p>\nx", "x"),              # comments and stray end tags do not end the mode
+    ("x</span>\n<style>a</style>", "x\na"),  # a character does: then whitespace is body text
+    ("\x00\r\n<span>a", "\na"),             # so does a NUL, which is then dropped
+    (" \x00 a", " a"),
+    ("</body>\n<p>x", "\nx"),               # </head>, </body>, </html> imply the html element
+    ("<html> x<head>", "x"),                 # "before head": the same until content
+    ("<html>\n<body>x", "x"),
+    ("<html><head></head>\n<body>x", "\nx"),  # "after head" keeps it
+])
+def test_the_modes_before_the_body_ignore_whitespace_until_content(src, expected):
+    # lexbor and html5lib agree; a fragment (but in an html context) starts in body
+    assert fp.parse(src).text == expected
+    assert fp.parse(src.encode()).text == expected
+
+
+@pytest.mark.parametrize("context, expected", [("div", " x"), ("td", " x"), ("table", "\nx"), ("html", "x")])
+def test_a_fragment_keeps_leading_whitespace_but_in_an_html_context(context, expected):
+    src = " <b>x</b>" if context != "table" else "\n<td>x"
+    assert fp.parse_fragment(src, context=context).text == expected
+
+
 def test_nul_in_tag_and_attribute_names_becomes_replacement_character():
     # tag name / attribute name states: U+0000 appends U+FFFD
     d = fp.parse("<p\x00q a\x00b=1>x</p\x00q>")

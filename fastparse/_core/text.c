@@ -22,14 +22,6 @@ skip_leading_newline(const fp_doc *d, const fp_elem *el)
     return p;
 }
 
-static int
-all_ws(const uint8_t *p, const uint8_t *q)
-{
-    while (p < q && fp_is_ws(*p))
-        p++;
-    return p == q;
-}
-
 typedef struct {
     const fp_doc *d;
     const fp_text_opts *o;
@@ -37,7 +29,8 @@ typedef struct {
     size_t node_start;   /* where the current text node's bytes begin in out */
     size_t sep_at;       /* where its separator was written (rolled back if it ends empty) */
     int in_node;
-    int drop_ws;         /* whitespace-only nodes here are not text (before <html>, <head>) */
+    int drop_ws;         /* whitespace here is not text (before <html>, <head>) until a
+                          * character that is not whitespace, which ends those modes */
     int any;             /* a node was written */
     int fail;
     uint32_t *start, *end; /* fp_text_ranges: where each element's text begins and ends in out */
@@ -112,6 +105,19 @@ ends_with_strip_ws(const uint8_t *b, const uint8_t *e, int legacy, size_t *n)
     return 0;
 }
 
+/* Drops the whitespace the current node starts with (the modes before the
+ * body ignore it); returns the length left. */
+static size_t
+trim_leading_ws(text_ctx *c)
+{
+    uint8_t *b = c->out->data + c->node_start, *e = c->out->data + c->out->len, *x = b;
+    while (x < e && fp_is_ws(*x))
+        x++;
+    memmove(b, x, (size_t)(e - x));
+    c->out->len -= (size_t)(x - b);
+    return (size_t)(e - x);
+}
+
 /* A text node ends at markup: strip it and drop it when empty, if asked. */
 static void
 end_node(text_ctx *c)
@@ -119,8 +125,13 @@ end_node(text_ctx *c)
     if (!c->in_node)
         return;
     c->in_node = 0;
-    if (c->drop_ws && all_ws(c->out->data + c->node_start, c->out->data + c->out->len)) {
-        c->out->len = c->sep_at;
+    if (c->drop_ws && trim_leading_ws(c) == 0) {
+        c->out->len = c->sep_at;   /* whitespace only: not text */
+        return;
+    }
+    c->drop_ws = 0;   /* "x</span>\n<style>": x starts the body, the newline after it is text */
+    if (c->out->len == c->node_start) {
+        c->out->len = c->sep_at;   /* a node that held only what a NUL dropped */
         return;
     }
     if (c->o->strip) {
@@ -158,6 +169,11 @@ put_literal(text_ctx *c, const uint8_t *p, const uint8_t *q, int refs, int in_at
             put(c, (const uint8_t *)"\n", 1);
             p += (p + 1 < q && p[1] == '\n') ? 2 : 1;
         } else if (*p == 0) {                      /* U+0000 NULL */
+            if (c->drop_ws) {   /* not whitespace: it ends the modes that drop it, then is dropped */
+                if (c->in_node)
+                    trim_leading_ws(c);
+                c->drop_ws = 0;
+            }
             if (nul_to_fffd)
                 put_cp(c, 0xFFFD);
             p++;
@@ -257,6 +273,10 @@ put_data(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i)
             next = fp_tok_tag(lt + (ch == '/' ? 2 : 1), end, &t);
             if (!next)
                 return;               /* EOF inside a tag: the rest is not text */
+            if (c->drop_ws && (t.tag == FP_TAG_HEAD || t.tag == FP_TAG_BODY || t.tag == FP_TAG_HTML)) {
+                end_node(c);          /* </head>, </body>, </html> end the modes before the body */
+                c->drop_ws = 0;
+            }
         } else if (ch == '/') {
             if (lt + 2 >= end) {
                 put(c, lt, 2);        /* "</" at EOF is text */
@@ -293,6 +313,20 @@ put_raw(text_ctx *c, const fp_elem *el)
     end_node(c);
 }
 
+/* Whether whitespace before element j (or, with j past cur's children, before
+ * cur's end) is dropped: the "initial", "before html" and "before head" modes
+ * ignore it, before the first element of a document (or of an html-context
+ * fragment) and in <html> before its first child. A fragment in any other
+ * context starts in body, where it is text. */
+static int
+drops_leading_ws(const fp_doc *d, int32_t cur, uint32_t j)
+{
+    const fp_elem *e = d->elems;
+    if (cur < 0)
+        return j == 0 && (!d->opts.context || d->opts.context == FP_TAG_HTML);
+    return e[cur].tag == FP_TAG_HTML && !(e[cur].flags & (FP_EF_SVG | FP_EF_MATHML)) && j == (uint32_t)cur + 1;
+}
+
 /* Walks root's subtree in document order without recursion: children of cur
  * are cur+1, then each child's last+1, while <= cur's last. root -1 is the
  * document: all elements, the whole buffer. */
@@ -317,12 +351,8 @@ walk(text_ctx *c, int32_t root)
         uint32_t last = cur >= 0 ? e[cur].last : d->n - 1;
         if (d->n && j <= last && j < d->n) {
             const fp_elem *ch = &e[j];
-            /* whitespace before the first element, and between <html> and <head>,
-             * is dropped by the "initial" / "before head" modes */
-            int dropped = (cur < 0 && j == 0) || (cur >= 0 && e[cur].tag == FP_TAG_HTML && ch->tag == FP_TAG_HEAD &&
-                                                  j == (uint32_t)cur + 1);
             if (ch->start > pos) {
-                c->drop_ws = dropped;
+                c->drop_ws = drops_leading_ws(d, cur, j);
                 put_data(c, b + pos, b + ch->start, cur);
                 end_node(c);
                 c->drop_ws = 0;
@@ -334,9 +364,12 @@ walk(text_ctx *c, int32_t root)
                     mark(c->start, (int32_t)j, c->out->len);
                 if (!skip && (ch->flags & FP_EF_RAWTEXT))
                     put_raw(c, ch);
-                else if (!skip && ch->inner_end > ch->inner_start)
+                else if (!skip && ch->inner_end > ch->inner_start) {
+                    c->drop_ws = drops_leading_ws(d, (int32_t)j, j + 1);   /* an <html> with no child */
                     put_data(c, b + skip_leading_newline(d, ch), b + ch->inner_end, (int32_t)j);
+                }
                 end_node(c);
+                c->drop_ws = 0;
                 if (!skip)
                     mark(c->end, (int32_t)j, c->out->len);
                 pos = ch->end > pos ? ch->end : pos;
@@ -350,9 +383,12 @@ walk(text_ctx *c, int32_t root)
             continue;
         }
         uint32_t stop = cur >= 0 ? e[cur].inner_end : (uint32_t)d->len;
+        c->drop_ws = stop > pos && drops_leading_ws(d, cur, cur >= 0 ? (uint32_t)cur + 1 : 0) &&
+                     (cur < 0 ? d->n == 0 : e[cur].last == (uint32_t)cur);   /* no child came first */
         if (stop > pos)
             put_data(c, b + pos, b + stop, cur);
         end_node(c);
+        c->drop_ws = 0;
         if (cur >= 0)
             mark(c->end, cur, c->out->len);
         if (cur == root)
