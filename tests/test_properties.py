@@ -93,7 +93,13 @@ HTML_START = re.compile(r"<html(?=[\s/>])[^>]*>", re.IGNORECASE)
 
 
 def ignoring_leading(s: str) -> str:
-    return s[LEADING_IGNORED.match(s).end():]
+    """s after what "before head" ignores: that, and a second <html> start tag."""
+    while True:
+        s = s[LEADING_IGNORED.match(s).end():]
+        html = HTML_START.match(s)
+        if not html:
+            return s
+        s = s[html.end():]
 
 
 def structure(doc, byte_offsets=None):

@@ -273,8 +273,11 @@ put_data(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i)
             next = fp_tok_tag(lt + (ch == '/' ? 2 : 1), end, &t);
             if (!next)
                 return;               /* EOF inside a tag: the rest is not text */
-            if (c->drop_ws && (t.tag == FP_TAG_HEAD || t.tag == FP_TAG_BODY || t.tag == FP_TAG_HTML)) {
-                end_node(c);          /* </head>, </body>, </html> end the modes before the body */
+            /* a start tag the tree builder ignores (<tbody>), and </head>, </body>,
+             * </html>, end the modes before the body (a second <html> does not) */
+            if (c->drop_ws && (ch == '/' ? t.tag == FP_TAG_HEAD || t.tag == FP_TAG_BODY || t.tag == FP_TAG_HTML
+                                         : t.tag != FP_TAG_HTML)) {
+                end_node(c);
                 c->drop_ws = 0;
             }
         } else if (ch == '/') {
