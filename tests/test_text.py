@@ -438,6 +438,13 @@ def test_the_modes_before_the_body_ignore_whitespace_until_content(src, expected
     assert fp.parse(src.encode()).text == expected
 
 
+@pytest.mark.parametrize("src", ["<html> x", "<html>\n x<head>", b"<html> x"])
+def test_an_html_element_with_no_child_drops_leading_whitespace_in_its_text(src):
+    # Tag.text reads plain source bytes straight from the buffer: not here
+    html = fp.parse(src).select_one("html")
+    assert html.text == "x" and html.get_text() == "x" and html.get_text(collapse=True) == "x"
+
+
 @pytest.mark.parametrize("context, expected", [("div", " x"), ("td", " x"), ("table", "\nx"), ("html", "x")])
 def test_a_fragment_keeps_leading_whitespace_but_in_an_html_context(context, expected):
     src = " <b>x</b>" if context != "table" else "\n<td>x"

@@ -422,8 +422,8 @@ int
 fp_text_is_source(const fp_doc *doc, uint32_t i, uint32_t *start, uint32_t *end, int *ascii)
 {
     const fp_elem *e = &doc->elems[i];
-    if (e->last != i || (e->flags & FP_EF_RAWTEXT))
-        return 0;
+    if (e->last != i || (e->flags & FP_EF_RAWTEXT) || drops_leading_ws(doc, (int32_t)i, i + 1))
+        return 0;   /* <html> with no child: "before head" drops its leading whitespace */
     uint32_t from = skip_leading_newline(doc, e), to = e->inner_end > from ? e->inner_end : from;
     const uint8_t *p = doc->buf + from, *q = doc->buf + to;
     if (fp_scan_special(p, q, doc->buf + doc->len, FP_STOP_AMP | FP_STOP_LT, ascii) != q)
