@@ -436,6 +436,7 @@ def test_the_modes_before_the_body_ignore_whitespace_until_content(src, expected
     # lexbor and html5lib agree; a fragment (but in an html context) starts in body
     assert fp.parse(src).text == expected
     assert fp.parse(src.encode()).text == expected
+    assert fp.parse(("&#32;" + src).encode(), encoding="windows-1252").text == expected   # a space too
 
 
 @pytest.mark.parametrize("src", ["<html> x", "<html>\n x<head>", b"<html> x"])

@@ -111,8 +111,9 @@ static size_t
 trim_leading_ws(text_ctx *c)
 {
     uint8_t *b = c->out->data + c->node_start, *e = c->out->data + c->out->len, *x = b;
-    while (x < e && fp_is_ws(*x))
-        x++;
+    int legacy = c->d->opts.legacy;   /* a decoded reference there is 0x00 and its UTF-8 (put_cp) */
+    while (x < e && (fp_is_ws(*x) || (legacy && *x == 0 && x + 1 < e && fp_is_ws(x[1]))))
+        x += *x == 0 ? 2 : 1;
     memmove(b, x, (size_t)(e - x));
     c->out->len -= (size_t)(x - b);
     return (size_t)(e - x);
