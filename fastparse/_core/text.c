@@ -126,14 +126,12 @@ end_node(text_ctx *c)
     if (!c->in_node)
         return;
     c->in_node = 0;
-    if (c->drop_ws && trim_leading_ws(c) == 0) {
-        c->out->len = c->sep_at;   /* whitespace only: not text */
-        return;
-    }
-    c->drop_ws = 0;   /* "x</span>\n<style>": x starts the body, the newline after it is text */
-    if (c->out->len == c->node_start) {
-        c->out->len = c->sep_at;   /* a node that held only what a NUL dropped */
-        return;
+    if (c->drop_ws) {
+        if (trim_leading_ws(c) == 0) {
+            c->out->len = c->sep_at;   /* whitespace only: not text */
+            return;
+        }
+        c->drop_ws = 0;   /* "x</span>\n<style>": x starts the body, the newline after it is text */
     }
     if (c->o->strip) {
         uint8_t *b = c->out->data + c->node_start, *e = c->out->data + c->out->len;
@@ -171,8 +169,10 @@ put_literal(text_ctx *c, const uint8_t *p, const uint8_t *q, int refs, int in_at
             p += (p + 1 < q && p[1] == '\n') ? 2 : 1;
         } else if (*p == 0) {                      /* U+0000 NULL */
             if (c->drop_ws) {   /* not whitespace: it ends the modes that drop it, then is dropped */
-                if (c->in_node)
-                    trim_leading_ws(c);
+                if (c->in_node && trim_leading_ws(c) == 0) {
+                    c->out->len = c->sep_at;   /* the node starts again after it */
+                    c->in_node = 0;
+                }
                 c->drop_ws = 0;
             }
             if (nul_to_fffd)
