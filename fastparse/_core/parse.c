@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "simulator.h"
+#include "tokenizer_tag.h"
 
 /* Tag id of an unknown name: interned (start tags) or looked up (end tags).
  * U+0000 NULL in a tag name is U+FFFD REPLACEMENT CHARACTER (13.2.5.8). */
@@ -237,7 +238,7 @@ fp_parse(fp_doc *d, const uint8_t *buf, size_t len, const fp_options *opts)
         uint8_t c = lt[1];
         if (fp_is_alpha(c)) {                       /* 13.2.5.6 tag open state: ASCII alpha */
             fp_tag_token t;
-            const uint8_t *gt = fp_tok_tag(lt + 1, end, &t);
+            const uint8_t *gt = tok_tag(lt + 1, end, &t);
             if (!gt) {
                 fp_sim_error(&s, FP_ERR_EOF_IN_TAG, (uint32_t)len);
                 s.eof_text_end = (uint32_t)(lt - buf);  /* the dropped tag is not text either */

@@ -1,0 +1,163 @@
+/* tokenizer_tag.h — the tag name and attribute states as inline functions:
+ * tokenizer_tag.c exports them (fp_tok_tag, fp_tok_attr), and the parse
+ * loop inlines tok_tag for start tags, the call it makes most. */
+#ifndef FP_TOKENIZER_TAG_H
+#define FP_TOKENIZER_TAG_H
+
+#include "internal.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* First non-whitespace byte at or after p. Long runs (indentation between
+ * attributes) go 16 bytes at a time. */
+static inline const uint8_t *
+skip_ws(const uint8_t *p, const uint8_t *end)
+{
+    /* the common case first: one space between attributes */
+    if (p + 1 < end && *p == ' ' && !fp_is_ws(p[1]))
+        return p + 1;
+    while (p < end && fp_is_ws(*p)) {
+#if defined(__SSE2__)
+        if (end - p >= 16 && (*p == ' ' || *p == '\n')) {
+            __m128i v = _mm_loadu_si128((const __m128i *)p);
+            __m128i ws = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),
+                                                   _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
+                                      _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')),
+                                                   _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))));
+            unsigned mask = (unsigned)_mm_movemask_epi8(ws) ^ 0xFFFFu;
+            if (mask) {
+                p += __builtin_ctz(mask);
+                continue;   /* the byte there may still be U+000C FORM FEED */
+            }
+            p += 16;
+            continue;
+        }
+#endif
+        p++;
+    }
+    return p;
+}
+
+/* First byte at or after p that ends an attribute name (whitespace, '/', '>',
+ * '='). Names are short and their lengths vary, so one 16-byte compare
+ * replaces a byte loop whose exit the branch predictor rarely guesses. */
+static inline const uint8_t *
+name_end(const uint8_t *p, const uint8_t *end)
+{
+#if defined(__SSE2__)
+    if (end - p >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)p);
+        /* bytes <= 0x20 stand for the whitespace; a control byte among them is
+         * part of the name and the byte loop below steps over it */
+        __m128i stop = _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x20)), v),
+                                    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('=')),
+                                                 _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('>')),
+                                                              _mm_cmpeq_epi8(v, _mm_set1_epi8('/')))));
+        unsigned m = (unsigned)_mm_movemask_epi8(stop);
+        if (m) {
+            p += __builtin_ctz(m);
+            if (fp_cc[*p] & FP_CC_NAME_STOP)
+                return p;
+        } else {
+            p += 16;
+        }
+    }
+#endif
+    while (p < end && !(fp_cc[*p] & FP_CC_NAME_STOP))
+        p++;
+    return p;
+}
+
+/* 13.2.5.32 Before attribute name state through 13.2.5.40 Self-closing start
+ * tag state, one attribute per call. Inlined into the parse loop's tag scan,
+ * where the attribute itself is not kept (the compiler drops those stores). */
+static inline __attribute__((always_inline)) int
+tok_attr(const uint8_t **pp, const uint8_t *end, fp_raw_attr *a, int *self_closing)
+{
+    const uint8_t *p = *pp;
+    for (;;) {
+        p = skip_ws(p, end);
+        if (p >= end)
+            return -1;
+        if (*p == '>') {                 /* U+003E GREATER-THAN SIGN (>) */
+            *pp = p + 1;
+            return 0;
+        }
+        if (*p != '/')
+            break;
+        p++;                             /* U+002F SOLIDUS (/): self-closing start tag state */
+        if (p < end && *p == '>') {
+            *self_closing = 1;
+            *pp = p + 1;
+            return 0;
+        }                                /* else unexpected-solidus-in-tag: reconsume */
+    }
+    /* attribute name state; a leading '=' belongs to the name */
+    a->name = p++;
+    p = name_end(p, end);
+    a->name_len = (size_t)(p - a->name);
+    a->has_value = 0;
+    a->value = p;
+    a->value_len = 0;
+    /* after attribute name state ('=' most often follows the name at once) */
+    if (p < end && *p != '=')
+        p = skip_ws(p, end);
+    if (p < end && *p == '=') {
+        p++;                             /* before attribute value state */
+        if (p < end && fp_is_ws(*p))
+            p = skip_ws(p, end);
+        if (p >= end)
+            return -1;
+        a->has_value = 1;
+        if (*p == '"' || *p == '\'') {   /* U+0022 QUOTATION MARK, U+0027 APOSTROPHE */
+            const uint8_t *close = fp_find_byte(p + 1, end, *p);
+            if (!close)
+                return -1;
+            a->value = p + 1;
+            a->value_len = (size_t)(close - p - 1);
+            p = close + 1;
+        } else {                         /* unquoted; '>' here means an empty value */
+            a->value = p;
+            while (p < end && !(fp_cc[*p] & FP_CC_UNQ_STOP))
+                p++;
+            a->value_len = (size_t)(p - a->value);
+        }
+    }
+    *pp = p;
+    return 1;
+}
+
+/* 13.2.5.8 Tag name state, then the attribute states up to the '>'. The name
+ * is packed 5 bits a character as it is scanned (see tools/gen_tags.py). */
+static inline __attribute__((always_inline)) const uint8_t *
+tok_tag(const uint8_t *p, const uint8_t *end, fp_tag_token *t)
+{
+    const uint8_t *name = p;
+    uint64_t key = 0;
+    unsigned bad = 0;
+    while (p < end && !(fp_cc[*p] & FP_CC_TAG_STOP)) {
+        uint8_t code = fp_pack_code[*p++];
+        bad |= code;
+        key = (key << 5) | (code & 31);
+    }
+    if (p >= end)
+        return NULL;
+    t->name = name;
+    t->name_len = (size_t)(p - name);
+    t->tag = (bad & 0x80) || t->name_len > 12 ? fp_tag_known(name, t->name_len) : fp_tag_by_key(key);
+    t->self_closing = 0;
+    t->attr_bits = 0;
+    if (*p == '>')
+        return p + 1;
+    fp_raw_attr a;
+    int r;
+    unsigned bits = 0;
+    while ((r = tok_attr(&p, end, &a, &t->self_closing)) == 1)
+        bits |= fp_attr_bit(a.name, a.name_len);
+    t->attr_bits = (uint16_t)bits;
+    return r == 0 ? p : NULL;
+}
+
+#endif
