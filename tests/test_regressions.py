@@ -359,3 +359,23 @@ def test_br_made_from_an_end_tag_has_no_attributes():
     br = doc.find("br")
     assert br.attrs == {} and br.get("class") is None and "id" not in br
     assert doc.select("br[class], #x") == [] and doc.select("br") == [br]
+
+
+# ---- an svg/math <html> or <body> closed after </body> ended past its parents ---
+# Found by fuzz_engine.c (tests/fuzz/crashes/engine-foreign-html-end-after-body-end,
+# "<body><svg><html></body></html>"): the </body> leaves the body open until the
+# end and notes where it ends ("after body"); the </html> then closes the svg
+# element named html (foreign content), after that noted end, and the body, closed
+# at EOF at the </body>, ended before its own descendant. Such an end tag now
+# cancels the note, as any later content does: the body goes on to the end.
+
+@pytest.mark.parametrize("source", [
+    reproducer("engine-foreign-html-end-after-body-end"),
+    b"<body><svg><html></body></html>",
+    b"<html><body><math><html></body></html>",
+])
+def test_foreign_end_tag_after_body_end_tag(source):
+    doc = fp.parse(source)
+    for tag in doc:
+        if tag.parent:
+            assert tag.parent.span[0] <= tag.span[0] and tag.span[1] <= tag.parent.inner_span[1], tag

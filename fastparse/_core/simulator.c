@@ -1464,6 +1464,10 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
                    !(s->e[s->top].flags & (FP_EF_HTML_IP | FP_EF_TEXT_IP)))
                 pop(s, FP_CLOSED_IMPLIED, lt, lt);
         } else if (end_foreign(s, tag, lt, gt)) {
+            /* an svg/math <body> or <html> closed after "</body>": the body goes
+             * on to the end, not to that end tag (its children end later) */
+            s->body_end_pending = s->html_end_pending = 0;
+            update_watch(s);
             return;
         }
     }
