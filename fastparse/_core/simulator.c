@@ -638,6 +638,20 @@ table_section(const fp_sim *s)
     return x > y ? x : y;
 }
 
+static int
+is_section(int tag)
+{
+    return tag == FP_TAG_TBODY || tag == FP_TAG_THEAD || tag == FP_TAG_TFOOT;
+}
+
+/* The topmost open HTML td or th, -1 when none is */
+static int32_t
+open_cell(const fp_sim *s)
+{
+    int32_t td = open_html_of(s, FP_TAG_TD), th = open_html_of(s, FP_TAG_TH);
+    return td > th ? td : th;
+}
+
 /* A </tr> or </tbody> with no such element open where a DOM has one: the
  * spec implied the row around a cell sitting straight in a table or section
  * (<table><td>), and the tbody around a row or cell straight in a table; the
@@ -646,12 +660,6 @@ table_section(const fp_sim *s)
  * when there is none. b stands for the table: the nearest table-scope
  * element, or -1 in a fragment whose context is the table (or, for </tr>,
  * its section). */
-static int
-is_section(int tag)
-{
-    return tag == FP_TAG_TBODY || tag == FP_TAG_THEAD || tag == FP_TAG_TFOOT;
-}
-
 static int32_t
 implied_part_end(const fp_sim *s, int tag)
 {
@@ -659,8 +667,7 @@ implied_part_end(const fp_sim *s, int tag)
     if (b >= 0 ? s->e[b].tag != FP_TAG_TABLE
                : !(s->ctx == FP_TAG_TABLE || (tag == FP_TAG_TR && is_section(s->ctx))))
         return -1;
-    int32_t td = open_html_of(s, FP_TAG_TD), th = open_html_of(s, FP_TAG_TH);
-    int32_t cell = td > th ? td : th;
+    int32_t cell = open_cell(s);
     if (tag == FP_TAG_TBODY) {
         int32_t row = open_html_of(s, FP_TAG_TR);
         if (row > b && s->e[row].parent == b)
@@ -752,8 +759,7 @@ table_root(fp_sim *s, int tag, int *kind)
 static void
 close_cell_and_row_of_ignored_part(fp_sim *s, int tag, uint32_t lt)
 {
-    int32_t td = open_html_of(s, FP_TAG_TD), th = open_html_of(s, FP_TAG_TH);
-    int32_t cell = td > th ? td : th, row = open_html_of(s, FP_TAG_TR), b = istack_top(s, FP_SC_TABLE);
+    int32_t cell = open_cell(s), row = open_html_of(s, FP_TAG_TR), b = istack_top(s, FP_SC_TABLE);
     if (tag != FP_TAG_TD && tag != FP_TAG_TH && row > b)
         close_until(s, row, FP_CLOSED_IMPLIED, lt, lt);
     else if (cell > b)
@@ -1170,6 +1176,14 @@ start_in_table(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t 
 static int body_seen_before(fp_sim *s, uint32_t i);
 static int in_head_position(const fp_sim *s, uint32_t i);
 
+/* The current node is an HTML colgroup ("in column group"): anything but
+ * whitespace, <col> and a template ends it */
+static int
+in_column_group(const fp_sim *s)
+{
+    return s->top >= 0 && s->e[s->top].tag == FP_TAG_COLGROUP && !is_foreign(&s->e[s->top]);
+}
+
 static int
 is_head_tag(int tag)
 {
@@ -1180,8 +1194,7 @@ static void
 update_watch(fp_sim *s)
 {
     s->watch_text = s->head_open || s->body_end_pending || s->html_end_pending || s->frameset_ok ||
-                    s->head_noscript >= 0 || s->after_head ||
-                    (s->top >= 0 && s->e[s->top].tag == FP_TAG_COLGROUP);
+                    s->head_noscript >= 0 || s->after_head || in_column_group(s);
 }
 
 /* Everything but the common case: fragment contexts, frameset, foreign
@@ -1473,8 +1486,7 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
     }
     if (t >= 0 && is_foreign(&s->e[t]))
         t = -1;  /* an HTML end tag does not close an svg/math element of the same name */
-    if (s->top >= 0 && s->e[s->top].tag == FP_TAG_COLGROUP && !is_foreign(&s->e[s->top]) &&
-        tag != FP_TAG_COLGROUP && tag != FP_TAG_COL && tag != FP_TAG_TEMPLATE)
+    if (in_column_group(s) && tag != FP_TAG_COLGROUP && tag != FP_TAG_COL && tag != FP_TAG_TEMPLATE)
         pop(s, FP_CLOSED_IMPLIED, lt, lt);  /* "in column group", anything else: the colgroup
                                              * ends, the end tag goes on "in table" */
 
@@ -1651,8 +1663,8 @@ fp_sim_text(fp_sim *s, const uint8_t *p, const uint8_t *q)
         pop(s, FP_CLOSED_IMPLIED, at, at);   /* "in head noscript": text ends it, and the head */
     if (s->head_open && s->top == s->head)
         close_until(s, s->head, FP_CLOSED_IMPLIED, at, at);
-    if (s->top >= 0 && s->e[s->top].tag == FP_TAG_COLGROUP && !is_foreign(&s->e[s->top]))
-        pop(s, FP_CLOSED_IMPLIED, at, at);   /* "in column group", anything else */
+    if (in_column_group(s))
+        pop(s, FP_CLOSED_IMPLIED, at, at);   /* anything else ends it */
     if (s->frameset_ok) {
         /* U+0000 NULL is dropped in body (U+FFFD in foreign content): neither clears frameset-ok */
         const uint8_t *r = p;

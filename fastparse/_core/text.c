@@ -387,8 +387,7 @@ walk(text_ctx *c, int32_t root)
             continue;
         }
         uint32_t stop = cur >= 0 ? e[cur].inner_end : (uint32_t)d->len;
-        c->drop_ws = stop > pos && drops_leading_ws(d, cur, cur >= 0 ? (uint32_t)cur + 1 : 0) &&
-                     (cur < 0 ? d->n == 0 : e[cur].last == (uint32_t)cur);   /* no child came first */
+        c->drop_ws = drops_leading_ws(d, cur, j);   /* j is cur's first child's place when it has none */
         if (stop > pos)
             put_data(c, b + pos, b + stop, cur);
         end_node(c);
