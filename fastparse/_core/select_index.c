@@ -22,26 +22,24 @@ size_t fp_select_index_size(const fp_doc *doc)
     return sizeof(uint32_t) * (2 + (size_t)tag_space(doc) + doc->n);
 }
 
-void fp_select_index_build(const fp_doc *doc, uint32_t *out)
+/* The counting sort of the index, stepping over template contents when
+ * skip_templates (each pass then compares every tag with the template's). */
+static inline void sort_by_tag(const fp_doc *doc, uint32_t *off, uint32_t *list, uint32_t ntags, int skip_templates)
 {
     const fp_elem *el = doc->elems;
-    uint32_t ntags = tag_space(doc);
-    int tmpl = fp_tag_lookup(doc, (const uint8_t *)"template", 8);
-    uint32_t *off = out + 1, *list = out + 2 + ntags;
-    memset(out, 0, sizeof(uint32_t) * (2 + (size_t)ntags));
-    out[0] = ntags;
-    for (int pass = 0; pass < 2; pass++) {
-        for (uint32_t e = 0; e < doc->n; e++) {
-            if (pass == 0)
-                off[el[e].tag + 1]++;
-            else
-                list[off[el[e].tag]++] = e;
-            if (el[e].tag == tmpl)
-                e = el[e].last; /* its contents are never candidates from outside */
-        }
-        if (pass == 0)
-            for (uint32_t t = 0; t < ntags; t++)
-                off[t + 1] += off[t];
+    uint32_t n = doc->n;
+    memset(off, 0, sizeof(uint32_t) * (1 + (size_t)ntags));
+    for (uint32_t e = 0; e < n; e++) {
+        off[el[e].tag + 1]++;
+        if (skip_templates && el[e].tag == FP_TAG_TEMPLATE)
+            e = el[e].last; /* its contents are never candidates from outside */
+    }
+    for (uint32_t t = 0; t < ntags; t++)
+        off[t + 1] += off[t];
+    for (uint32_t e = 0; e < n; e++) {
+        list[off[el[e].tag]++] = e;
+        if (skip_templates && el[e].tag == FP_TAG_TEMPLATE)
+            e = el[e].last;
     }
     /* the second pass advanced each offset to the next tag's start: shift back */
     for (uint32_t t = ntags; t > 0; t--)
@@ -49,6 +47,15 @@ void fp_select_index_build(const fp_doc *doc, uint32_t *out)
     off[0] = 0;
 }
 
+void fp_select_index_build(const fp_doc *doc, uint32_t *out)
+{
+    uint32_t ntags = tag_space(doc);
+    out[0] = ntags;
+    /* most documents have no <template>: their passes need not look for one */
+    sort_by_tag(doc, out + 1, out + 2 + ntags, ntags, 0);
+    if (out[2 + FP_TAG_TEMPLATE] > out[1 + FP_TAG_TEMPLATE])
+        sort_by_tag(doc, out + 1, out + 2 + ntags, ntags, 1);
+}
 
 void fp_sel_fill_siblings(const fp_elem *el, uint32_t n, int32_t p, int32_t *prev, uint32_t *pos, uint32_t *rpos,
                           uint32_t *tpos, uint32_t *trpos, uint32_t *tag_count)

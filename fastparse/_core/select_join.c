@@ -25,6 +25,7 @@ static uint32_t keep_inside(fp_sel_ctx *c, int32_t at, const uint32_t *list, uin
 {
     const fp_elem *el = c->el;
     uint32_t nkept = 0, j = 0, depth = 0;
+    int tag_only = c->w[at + 1] == 1;   /* `a` of `nav a`: its list is its matches */
     for (uint32_t k = lo; k < hi && !c->oom; k++) {
         uint32_t y = list[k];
         if (outer) {
@@ -38,7 +39,7 @@ static uint32_t keep_inside(fp_sel_ctx *c, int32_t at, const uint32_t *list, uin
             if (!depth)
                 continue;   /* no kept element encloses y */
         }
-        if (fp_sel_match_compound(c, at, y))
+        if (tag_only || fp_sel_match_compound(c, at, y))
             kept[nkept++] = y;
     }
     return nkept;

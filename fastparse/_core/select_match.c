@@ -716,10 +716,19 @@ static int match_upwards(fp_sel_ctx *c, const int32_t *cx, int32_t k, int32_t x)
  * rest leftwards. The M_NO_* results let a descendant or later-sibling loop
  * stop early (see Servo's matches_complex_selector_internal), which keeps
  * `a b c d` from retrying every ancestor combination. */
+static int match_rest(fp_sel_ctx *c, const int32_t *cx, int32_t k, uint32_t e);
+
 static int match_from(fp_sel_ctx *c, const int32_t *cx, int32_t k, uint32_t e)
 {
     if (!fp_sel_match_compound(c, cx[2 + 2 * k], e))
         return M_NO_SIBLING;
+    return match_rest(c, cx, k, e);
+}
+
+/* What match_from asks once compound k matched e: the combinator to its left
+ * and the compounds beyond it. */
+static int match_rest(fp_sel_ctx *c, const int32_t *cx, int32_t k, uint32_t e)
+{
     if (k + 1 == cx[1])
         return M_MATCH;
     int32_t comb = cx[3 + 2 * k];
@@ -763,6 +772,7 @@ enum { PREFILTER_MAX = 16, NEEDLES_MAX = 4 };
 typedef struct {
     int tag;                   /* -1 any; otherwise the id the candidate must have */
     int never;                 /* the compound names a tag absent from the document */
+    int exact;                 /* passing decides the compound: `a`, `a[href]` (exact bit) */
     uint16_t bits;             /* fp_attr_bit of each attribute it names */
     int n;
     struct { const uint8_t *s; size_t len; } needle[NEEDLES_MAX];
@@ -809,6 +819,7 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
     f->never = 0;
     f->bits = 0;
     f->n = 0;
+    f->exact = 1;
     const int32_t *w = c->w;
     /* `nav a` on a page without <nav>: every compound of the chain must match */
     for (int32_t k = 0; k < cx[1]; k++)
@@ -828,6 +839,7 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
             break;
         case FP_SEL_T_ID:
         case FP_SEL_T_CLASS:
+            f->exact = 0;
             if (t[0] == FP_SEL_T_ID)
                 add_name(f, (const uint8_t *)"id", 2);
             else
@@ -838,23 +850,27 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
         case FP_SEL_T_ATTR:
             s = fp_sel_str(c, t[3], &len);
             add_name(f, s, len);
+            f->exact &= t[1] == FP_SEL_A_EXISTS && fp_attr_is_href(s, len);
             s = fp_sel_str(c, t[4], &vlen);
             if (t[1] != FP_SEL_A_EXISTS && t[2] == 0)
                 add_needle(f, s, vlen);
             break;
         default:
+            f->exact = 0;
             break;
         }
         t += test_words(t);
     }
 }
 
-static int prefilter_pass(const fp_sel_ctx *c, const prefilter_t *f, uint32_t e)
+/* A candidate that passed filter f: the rest of complex selector cx. */
+static int match_passed(fp_sel_ctx *c, const prefilter_t *f, const int32_t *cx, uint32_t e)
 {
-    if (f->never || (f->tag >= 0 && c->el[e].tag != (uint16_t)f->tag) || (c->el[e].attr_bits & f->bits) != f->bits)
-        return 0;
-    if (f->n == 0)
-        return 1;
+    return (f->exact ? match_rest(c, cx, 0, e) : match_from(c, cx, 0, e)) == M_MATCH;
+}
+
+static int needles_pass(const fp_sel_ctx *c, const prefilter_t *f, uint32_t e)
+{
     const uint8_t *p = c->doc->buf + c->el[e].start;
     size_t len = c->el[e].inner_start - c->el[e].start;
     int amp = -1;
@@ -869,6 +885,14 @@ static int prefilter_pass(const fp_sel_ctx *c, const prefilter_t *f, uint32_t e)
             return 0;
     }
     return 1;
+}
+
+/* inlined in the candidate loops: most candidates are settled by the first line */
+static inline int prefilter_pass(const fp_sel_ctx *c, const prefilter_t *f, uint32_t e)
+{
+    if (f->never || (f->tag >= 0 && c->el[e].tag != (uint16_t)f->tag) || (c->el[e].attr_bits & f->bits) != f->bits)
+        return 0;
+    return f->n == 0 || needles_pass(c, f, e);
 }
 
 /* ---------------------------------------------------------------- setup */
@@ -1007,6 +1031,18 @@ static void run_indexed(fp_sel_ctx *c, const int32_t *root, const prefilter_t *p
             c->oom = 1;
         return;
     }
+    if (ncx == 1) {   /* one list: no merge */
+        uint32_t found = 0;
+        for (uint32_t i = at[0]; i < stop[0] && list[i] < end && found < limit && !c->oom; i++) {
+            uint32_t e = list[i];
+            if (!prefilter_pass(c, &pf[0], e) || !match_passed(c, &pf[0], cx, e))
+                continue;
+            if (fp_buf_append(out, &e, sizeof e) != 0)
+                c->oom = 1;
+            found++;
+        }
+        return;
+    }
     for (uint32_t found = 0; found < limit && !c->oom;) {
         uint32_t e = end;   /* the next candidate: the smallest head of the lists */
         for (int32_t k = 0; k < ncx; k++)
@@ -1019,7 +1055,7 @@ static void run_indexed(fp_sel_ctx *c, const int32_t *root, const prefilter_t *p
             if (at[k] >= stop[k] || list[at[k]] != e)
                 continue;
             at[k]++;   /* several selectors may name the same tag: each list moves past e */
-            if (!matched && prefilter_pass(c, &pf[k], e) && match_from(c, c->w + root[2 + k], 0, e) == M_MATCH)
+            if (!matched && prefilter_pass(c, &pf[k], e) && match_passed(c, &pf[k], c->w + root[2 + k], e))
                 matched = 1;
         }
         if (matched) {
@@ -1079,9 +1115,9 @@ fp_status fp_select_run(const fp_doc *doc, int32_t scope, const uint8_t *prog, s
         if (e >= end)
             break;
         for (int32_t k = 0; k < ncx; k++) {
-            if (filtered && !prefilter_pass(&c, &pf[k], e))
-                continue;
-            if (match_from(&c, c.w + root[2 + k], 0, e) == M_MATCH) {
+            const int32_t *cx = c.w + root[2 + k];
+            if (filtered ? prefilter_pass(&c, &pf[k], e) && match_passed(&c, &pf[k], cx, e)
+                         : match_from(&c, cx, 0, e) == M_MATCH) {
                 if (fp_buf_append(out, &e, sizeof e) != 0)
                     c.oom = 1;
                 found++;
