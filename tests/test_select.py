@@ -971,3 +971,34 @@ def test_a_name_sharing_the_href_bit_is_not_an_href(name):
     assert doc.find_all(attrs={"href": True}) == [second]
     if "\x00" not in name:
         assert doc.select(f"[{name.lower()}]") == [first]
+
+
+# ---- quirks mode: class and id selectors ignore ASCII case (HTML 2.5.1), attribute selectors do not
+
+QUIRKY = '<p id=Main class="Big note">a</p><p class=big>b</p><p class="BİG">c</p>'
+
+
+@pytest.mark.parametrize("doctype, quirks", [
+    ("", True),                                        # no doctype
+    ('<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.0 Transitional//EN">', True),
+    ("<!DOCTYPE html>", False),
+    # limited quirks: class names stay case-sensitive
+    ('<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "x">', False),
+])
+@pytest.mark.parametrize("filler", [0, 400])   # a scan, and a run over the tag index
+def test_quirks_mode_class_and_id_ignore_ascii_case(doctype, quirks, filler):
+    doc = fp.parse(doctype + QUIRKY + "<i></i>" * filler)
+    assert doc.quirks is quirks
+    big = [t.text for t in doc.select(".BIG")]
+    assert big == (["a", "b"] if quirks else [])     # not "BİG": only ASCII letters fold
+    assert [t.text for t in doc.select(".big")] == (["a", "b"] if quirks else ["b"])
+    assert [t.text for t in doc.select("p#main, #MAIN")] == (["a"] if quirks else [])
+    assert doc.select_one("p").matches(".NOTE") is quirks
+    assert [t.text for t in doc.select("[class~=big]")] == ["b"]      # attribute selectors: as written
+    assert [t.text for t in doc.select("[id=main]")] == []
+
+
+def test_fragments_are_never_in_quirks_mode():
+    frag = fp.parse_fragment("<p class=Big>x</p>", context="div")
+    assert frag.quirks is False
+    assert frag.select(".big") == []

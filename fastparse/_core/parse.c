@@ -295,6 +295,7 @@ fp_parse(fp_doc *d, const uint8_t *buf, size_t len, const fp_options *opts)
     fp_status status = s.status;
     if (!status)
         fp_sim_eof(&s, s.eof_text_end);
+    d->quirks = s.quirks && !opts->context;   /* a fragment's has no document: no-quirks */
     if (status)
         d->elems = NULL;   /* the simulator's scratch */
     else if (copy_index(d) < 0)
@@ -321,4 +322,5 @@ fp_doc_free(fp_doc *d)
     d->comments = NULL;
     d->n = d->nerrors = d->errors_cap = d->ncomments = d->comments_cap = 0;
     d->has_doctype = 0;
+    d->quirks = 0;
 }

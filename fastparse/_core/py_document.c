@@ -643,6 +643,12 @@ doc_comments(DocumentObject *d, void *closure)
     return list;
 }
 
+static PyObject *
+doc_quirks(DocumentObject *d, void *closure)
+{
+    return PyBool_FromLong(d->doc.quirks);
+}
+
 /* The doctype's name as the tokenizer makes it: ASCII letters lower-cased,
  * "" when it has none; None without a doctype (or one the tree builder
  * ignored: after an element or text). */
@@ -792,6 +798,10 @@ static PyGetSetDef doc_getset[] = {
      "Comments in document order: list of Comment(text, offset, line, col).", NULL},
     {"doctype", (getter)doc_doctype, NULL,
      "The doctype's name, lower-cased ('html'); '' when it has none; None without a doctype.", NULL},
+    {"quirks", (getter)doc_quirks, NULL,
+     "Whether the document is in quirks mode: no doctype, or a legacy one (HTML 13.2.6.4.1). "
+     "Its <table> does not close an open <p>, and its class and id selectors ignore ASCII case. "
+     "False for a fragment.", NULL},
     {"html", (getter)doc_html, NULL, "The whole source as str.", NULL},
     {NULL},
 };

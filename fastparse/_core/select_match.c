@@ -549,17 +549,17 @@ int fp_sel_match_compound(fp_sel_ctx *c, int32_t at, uint32_t e)
             t += 2;
             break;
         }
-        case FP_SEL_T_ID:
+        case FP_SEL_T_ID:   /* in quirks mode, ASCII case-insensitive (HTML 2.5.1, "case-sensitivity") */
             s = fp_sel_str(c, t[1], &len);
             if (!fp_sel_attr_value(c, e, (const uint8_t *)"id", 2, &v, &vlen) || vlen != len ||
-                memcmp(v, s, len) != 0)
+                !bytes_eq(v, s, len, c->doc->quirks))
                 return 0;
             t += 2;
             break;
         case FP_SEL_T_CLASS:
             s = fp_sel_str(c, t[1], &len);
             if (!fp_sel_attr_value(c, e, (const uint8_t *)"class", 5, &v, &vlen) ||
-                !has_token(v, vlen, s, len, 0))
+                !has_token(v, vlen, s, len, c->doc->quirks))
                 return 0;
             t += 2;
             break;
@@ -766,7 +766,9 @@ static int match_list(fp_sel_ctx *c, int32_t at, uint32_t e)
  * and strings that must occur in the start tag's bytes (id, class and
  * attribute values, exactly, unless the tag holds a '&', since a character
  * reference could spell the value). Most candidates fail on the tag or the
- * bits, without reading the source; the rest on one pass over the start tag. */
+ * bits, without reading the source; the rest on one pass over the start tag.
+ * When the filter decides the whole compound (`a`, `a[href]`: href's bit is
+ * exact), a candidate that passes goes on to the combinator at once. */
 enum { PREFILTER_MAX = 16, NEEDLES_MAX = 4 };
 
 typedef struct {
@@ -775,16 +777,17 @@ typedef struct {
     int exact;                 /* passing decides the compound: `a`, `a[href]` (exact bit) */
     uint16_t bits;             /* fp_attr_bit of each attribute it names */
     int n;
-    struct { const uint8_t *s; size_t len; } needle[NEEDLES_MAX];
+    struct { const uint8_t *s; size_t len; int icase; } needle[NEEDLES_MAX];
 } prefilter_t;
 
 /* A U+FFFD in the selector may come from a NUL in the source: no byte test,
  * no bit for it. */
-static void add_needle(prefilter_t *f, const uint8_t *s, size_t len)
+static void add_needle(prefilter_t *f, const uint8_t *s, size_t len, int icase)
 {
     if (f->n < NEEDLES_MAX && len > 0 && !fp_has_replacement_char(s, len)) {
         f->needle[f->n].s = s;
         f->needle[f->n].len = len;
+        f->needle[f->n].icase = icase;
         f->n++;
     }
 }
@@ -845,7 +848,7 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
             else
                 add_name(f, (const uint8_t *)"class", 5);
             s = fp_sel_str(c, t[1], &len);
-            add_needle(f, s, len);
+            add_needle(f, s, len, c->doc->quirks);
             break;
         case FP_SEL_T_ATTR:
             s = fp_sel_str(c, t[3], &len);
@@ -853,7 +856,7 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
             f->exact &= t[1] == FP_SEL_A_EXISTS && fp_attr_is_href(s, len);
             s = fp_sel_str(c, t[4], &vlen);
             if (t[1] != FP_SEL_A_EXISTS && t[2] == 0)
-                add_needle(f, s, vlen);
+                add_needle(f, s, vlen, 0);
             break;
         default:
             f->exact = 0;
@@ -877,7 +880,7 @@ static int needles_pass(const fp_sel_ctx *c, const prefilter_t *f, uint32_t e)
     for (int k = 0; k < f->n; k++) {
         const uint8_t *s = f->needle[k].s;
         size_t n = f->needle[k].len;
-        if (bytes_find_in(p, len, s, n, 0, c->doc->buf + c->doc->len))
+        if (bytes_find_in(p, len, s, n, f->needle[k].icase, c->doc->buf + c->doc->len))
             continue;
         if (amp < 0)
             amp = memchr(p, '&', len) != NULL;
