@@ -135,7 +135,7 @@ ERRORS = [
     ("a[x", 3, "expected an attribute operator or ']'"),
     ("a[x=y", 5, "expected ']'"),
     ("a[x=y z]", 6, "flag 'i' or 's'"),
-    ("a[x!=y]", 3, "expected an attribute operator"),
+    ("a[x?=y]", 3, "expected an attribute operator"),
     ("a[~=y]", 2, "expected an attribute name"),
     ("[x^y]", 3, "expected '=' after '^'"),
     ("p::before", 1, "pseudo-elements"),
@@ -1002,3 +1002,17 @@ def test_fragments_are_never_in_quirks_mode():
     frag = fp.parse_fragment("<p class=Big>x</p>", context="div")
     assert frag.quirks is False
     assert frag.select(".big") == []
+
+
+# ---- soupsieve's [attr!=value]: :not([attr=value]), elements without the attribute included
+
+def test_not_equal_attribute_is_not_of_equal():
+    doc = fp.parse('<!DOCTYPE html><p data-x=a>1</p><p data-x=A>2</p><p data-x=b>3</p><p>4</p>')
+    assert [t.text for t in doc.select("p[data-x!=a]")] == ["2", "3", "4"]
+    assert [t.text for t in doc.select('p[data-x != "a" i]')] == ["3", "4"]
+    assert [t.text for t in doc.select("p:not([data-x!=b])")] == ["3"]
+    assert parse("[a!=b]").selectors[0].compounds[0].parts == (
+        n.Logical("not", n.SelectorList((n.Complex((n.Compound((n.Attr("a", "=", "b"),)),), ()),))),)
+    for bad in ("[a!]", "[a!=]", "[a! =b]"):
+        with pytest.raises(fp.SelectorError):
+            doc.select(bad)

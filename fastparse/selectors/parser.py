@@ -334,7 +334,7 @@ class Parser:
         op = ""
         if self.is_delim("="):
             op = "="
-        elif self.tok.kind == "delim" and self.tok.value in "~|^$*":
+        elif self.tok.kind == "delim" and self.tok.value in "~|^$*!":
             first = self.advance()
             if not self.is_delim("="):
                 self.error(f"expected '=' after '{first.value}'")
@@ -360,6 +360,10 @@ class Parser:
         if not self.is_delim("]"):
             self.error(f"expected ']' to close the '[' at position {open_.pos}")
         self.advance()
+        if op == "!=":
+            # soupsieve's extension, which BeautifulSoup code uses: :not([a=v])
+            equal = self.any_namespace(n.Attr(name.value.lower(), "=", value.value, case), prefix)
+            return n.Logical("not", n.SelectorList((n.Complex((n.Compound((equal,)),), ()),)))
         return self.any_namespace(n.Attr(name.value.lower(), op, value.value, case), prefix)
 
     def attribute_namespace(self) -> str | None:
