@@ -53,6 +53,12 @@ int fp_select_check(const uint8_t *prog, size_t len);
 size_t fp_select_index_size(const fp_doc *doc);          /* bytes */
 void fp_select_index_build(const fp_doc *doc, uint32_t *out); /* out has index_size bytes */
 
+/* How many elements of tag id `tag` the index lists (0 past its tag ids). */
+static inline uint32_t fp_select_index_count(const uint32_t *index, uint32_t tag)
+{
+    return tag < index[0] ? index[2 + tag] - index[1 + tag] : 0;
+}
+
 /* NOTE: an optional per-document sibling table (built once, kept by the
  * binding): for each element its previous sibling and its 1-based position
  * among its siblings from the start and from the end, overall and among those

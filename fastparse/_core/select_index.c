@@ -53,7 +53,7 @@ void fp_select_index_build(const fp_doc *doc, uint32_t *out)
     out[0] = ntags;
     /* most documents have no <template>: their passes need not look for one */
     sort_by_tag(doc, out + 1, out + 2 + ntags, ntags, 0);
-    if (out[2 + FP_TAG_TEMPLATE] > out[1 + FP_TAG_TEMPLATE])
+    if (fp_select_index_count(out, FP_TAG_TEMPLATE))
         sort_by_tag(doc, out + 1, out + 2 + ntags, ntags, 1);
 }
 

@@ -764,8 +764,9 @@ static int match_list(fp_sel_ctx *c, int32_t at, uint32_t e)
  * from its rightmost compound and checked before any attribute is parsed: the
  * tag id, the attribute names' bits in the element's Bloom filter (fp_attr_bit),
  * and strings that must occur in the start tag's bytes (id, class and
- * attribute values, exactly, unless the tag holds a '&', since a character
- * reference could spell the value). Most candidates fail on the tag or the
+ * attribute values, exactly, but for ASCII case of id and class in quirks
+ * mode; unless the tag holds a '&', since a character reference could spell
+ * the value). Most candidates fail on the tag or the
  * bits, without reading the source; the rest on one pass over the start tag.
  * When the filter decides the whole compound (`a`, `a[href]`: href's bit is
  * exact), a candidate that passes goes on to the combinator at once. */
@@ -808,7 +809,7 @@ static int compound_never(const fp_sel_ctx *c, int32_t at, const uint32_t *index
         if (t[0] == FP_SEL_T_FALSE)
             return 1;
         int tag = t[0] == FP_SEL_T_TAG ? c->tag_ids[t[1]] : 0;
-        if (tag < 0 || (index && tag > 0 && ((uint32_t)tag >= index[0] || index[2 + tag] == index[1 + tag])))
+        if (tag < 0 || (index && tag > 0 && !fp_select_index_count(index, (uint32_t)tag)))
             return 1;
         t += test_words(t);
     }
@@ -1072,7 +1073,7 @@ static void run_indexed(fp_sel_ctx *c, const int32_t *root, const prefilter_t *p
 /* index: the tag index, whose template list answers at once for most documents */
 static int inside_template(const fp_sel_ctx *c, int32_t e, const uint32_t *index)
 {
-    if (index[0] <= FP_TAG_TEMPLATE || index[1 + FP_TAG_TEMPLATE] == index[2 + FP_TAG_TEMPLATE])
+    if (!fp_select_index_count(index, FP_TAG_TEMPLATE))
         return 0;   /* the document has no <template> */
     for (; e >= 0; e = c->el[e].parent)
         if (is_template(c, (uint32_t)e))

@@ -115,10 +115,8 @@ fp_attr_find(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_att
     fp_raw_attr a;
     int self_closing = 0;
     while (p < end && tok_attr(&p, end, &a, &self_closing) == 1) {
-        /* a raw NUL stands for the 3 bytes of U+FFFD: a raw name is never longer;
-         * most other names differ in their first byte */
-        if (a.name_len > len || (fp_lower(a.name[0]) != (uint8_t)name[0] && a.name[0] != 0) ||
-            !name_matches(a.name, a.name_len, (const uint8_t *)name, len))
+        /* a raw NUL stands for the 3 bytes of U+FFFD: a raw name is never longer */
+        if (a.name_len > len || !name_matches(a.name, a.name_len, (const uint8_t *)name, len))
             continue;
         to_offsets(doc, &a, out);
         return 1;
