@@ -322,6 +322,19 @@ def test_frameset_keeps_the_head():
     assert outline(d) == "title,link,frameset"
 
 
+@pytest.mark.parametrize("src, expected", [
+    ("</body><meta charset=utf-8><frameset>", "frameset"),        # the </body> began the body
+    ("<frame><title>t</title><style>s</style><frameset>", "frameset"),   # so did the ignored <frame>
+    ("<title>t</title><frame><link><frameset>", "title,frameset"),
+    ("<noframes>n</noframes><head></head><head><noframes>n</noframes><frameset>",
+     "noframes,head(noframes),frameset"),   # an ignored <head> keeps "after head"
+])
+def test_frameset_removes_head_tags_the_body_already_held(src, expected):
+    # head tags after the body began are body content, and go with it (html5lib and
+    # lexbor agree)
+    assert tree(src) == expected
+
+
 def test_hidden_input_keeps_frameset_ok():
     assert "frameset" in [t.name for t in fp.parse("<input type=hidden><frameset>")]
 
@@ -440,6 +453,99 @@ def test_reopened_head_ends_with_what_went_into_it():
     assert head.html == "<head></head><title>T</title>"
     assert head.find("title").text == "T" and head.closed_by == "end-tag"
     assert d.find("p").parent.name != "head"
+
+
+# ---- a <body> tag after body content ----
+
+@pytest.mark.parametrize("src, expected", [
+    ("<div><body class=a><p>y</div>z", "div(body,p)"),
+    ("<head><noscript><p>x</noscript></head><body class=a><div>", "head(noscript),p(body),div"),
+    ("<ruby><body><a>x", "ruby(body,a)"),
+    ("<table><td><body><p>x", "table(td(body,p))"),
+])
+def test_body_tag_inside_open_content_is_an_empty_element(src, expected):
+    # the spec implied the body at the first content and ignores this tag but for
+    # its attributes: indexed empty (its attributes stay readable), what follows
+    # keeps the parents the spec gives it (html5lib and lexbor agree)
+    doc = fp.parse(src)
+    assert tree(src) == expected
+    body = doc.find("body")
+    assert body.closed_by == "implied" and body.inner_html == "" and not body.children
+
+
+def test_body_tag_after_closed_content_still_holds_what_follows():
+    # nothing but html open: the body element starts here and holds the rest (the
+    # spec's implied body also holds the <img> before it, which the index cannot)
+    assert tree("<html><img><body class=a><p>x</body></html>") == "html(img,body(p))"
+    assert fp.parse("<img><body class=a><p>x").find("body").get("class") == "a"
+
+
+@pytest.mark.parametrize("src", ["<!DOCTYPE html><p>x</body>", "<!DOCTYPE html><p>x</body></html>",
+                                 "<div>x</div></html>", "<html><p>x</body></html>",
+                                 "<div><body><p>x</div></body>"])
+def test_end_body_with_an_implied_body_in_scope_is_no_error(src):
+    assert not fp.parse(src).errors
+
+
+@pytest.mark.parametrize("src, expected", [
+    # no <head> written: the </head> ends the implied one, so the noscript is body content
+    ("<!DOCTYPE html><meta charset=utf-8></head><noscript><img src=x></noscript><p>",
+     "meta,noscript(img),p"),
+    ("<html><title>T</title></head><noscript><iframe src=a></iframe></noscript><body>",
+     "html(title,noscript(iframe),body)"),
+    # a </body> or </html> before any content implies the body first
+    ("</body><noscript><p>x</noscript>", "noscript(p)"),
+    ("<head></html><noscript><p>x", "head,noscript(p)"),
+])
+def test_end_head_body_html_without_their_elements_still_move_the_modes_on(src, expected):
+    # html5lib and lexbor build these trees (less the implied elements)
+    assert tree(src) == expected
+    assert not [e for e in fp.parse(src).errors if e.code == "unexpected-end-tag"
+                and src[e.offset:e.offset + 3] in ("</h", "</b")]
+
+
+def test_head_tag_in_a_template_is_ignored():
+    # "in template": <head> goes by the "in body" rules, which ignore it
+    assert tree("<template><head><title>t</title><noscript><p>x") == "template(title,noscript(p))"
+
+
+@pytest.mark.parametrize("src, expected", [
+    ("<head><template><style>s</style><head></html><body><img>", "head(template(style,img))"),
+    ("<template></br><td>", "template(td)"),                  # "in template" ignores end tags
+    ("<template><div></br><td>", "template(div(br))"),         # in body there, </br> is a <br>
+    ("<template><noscript><td></template><noscript><noscript><style>s</style><table>",
+     "template(noscript),noscript(style),table"),   # template content does not begin the body
+])
+def test_template_content_keeps_its_own_rules(src, expected):
+    # html5lib (older template rules) differs; lexbor builds these trees
+    assert tree(src) == expected
+
+
+@pytest.mark.parametrize("src, expected", [
+    ("<noscript></div><noscript><meta></noscript><noscript><br>", "noscript(meta),noscript,br"),
+    ("<noscript></html></noscript><noscript> <noscript>", "noscript,noscript"),
+])
+def test_head_noscript_ignores_end_tags_and_nested_noscript(src, expected):
+    # "in head noscript": any end tag but </noscript> and </br>, and a <noscript>, are ignored
+    assert tree(src) == expected
+
+
+def test_frameset_before_the_body_needs_no_frameset_ok():
+    # "after head" inserts a frameset whatever template content did to frameset-ok
+    src = "<!DOCTYPE html><template><td><div><select><br><table><title>t</title></template><base><frameset>"
+    assert tree(src) == "template(td(div(select(br,table,title)))),base,frameset"   # title: fostered
+
+
+def test_noscript_in_the_implied_head_still_ends_at_body_content():
+    # the <img> ends noscript and head and begins the body: the </head> after it is stray
+    src = "<meta charset=utf-8><noscript><img src=x></noscript></head><p>"
+    assert tree(src) == "meta,noscript,img,p"
+    assert [src[e.offset:e.offset + 7] for e in fp.parse(src).errors] == ["</noscr", "</head>"]
+
+
+def test_end_body_through_a_table_is_still_an_error():
+    # the implied body is out of scope behind the table (a scope boundary)
+    assert [e.code for e in fp.parse("<table><td>x</body>").errors] == ["unexpected-end-tag"]
 
 
 # ---- the adoption agency, without clones ----

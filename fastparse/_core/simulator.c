@@ -134,6 +134,7 @@ fp_sim_init(fp_sim *s, fp_doc *doc, uint32_t cap)
     s->top = -1;
     s->html = s->head = s->body = -1;
     s->form_ptr = s->head_noscript = -1;
+    s->body_from = UINT32_MAX;
     s->quirks = 1;        /* until a doctype says otherwise */
     s->frameset_ok = 1;
     s->watch_text = 1;    /* text clears frameset-ok */
@@ -880,7 +881,7 @@ body_start(const fp_sim *s)
     if (s->head >= 0)
         return s->e[s->head].last + 1;
     uint32_t i = s->html >= 0 ? (uint32_t)s->html + 1 : 0;
-    while (i < s->doc->n && is_head_tag(s->e[i].tag))
+    while (i < s->doc->n && i < s->body_from && is_head_tag(s->e[i].tag))
         i++;
     return i;
 }
@@ -892,7 +893,12 @@ body_start(const fp_sim *s)
 static int32_t
 start_frameset(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
 {
-    if (!s->frameset_ok || open_of(s, FP_TAG_TEMPLATE) >= 0 || (s->ctx && s->ctx != FP_TAG_HTML))
+    /* before the body ("after head" and the modes before it) a frameset needs
+     * no frameset-ok: template content may have cleared it, and there is no
+     * body to remove */
+    int before_body = s->body < 0 && !s->ctx && !body_seen_before(s, s->doc->n);
+    if ((!s->frameset_ok && !before_body) || open_of(s, FP_TAG_TEMPLATE) >= 0 ||
+        (s->ctx && s->ctx != FP_TAG_HTML))
         return -1;
     int32_t root = s->html >= 0 && open_of(s, FP_TAG_HTML) == s->html ? s->html : -1;
     if (root >= 0)
@@ -900,7 +906,7 @@ start_frameset(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
     else
         while (s->top >= 0)
             pop(s, s->e[s->top].parent < 0 ? FP_CLOSED_IMPLIED : FP_CLOSED_PARENT_END, lt, lt);
-    uint32_t cut = body_start(s);
+    uint32_t cut = before_body ? s->doc->n : body_start(s);
     if (cut < s->doc->n) {
         fp_sim_error(s, FP_ERR_UNEXPECTED_START_TAG, lt);
         /* comments inside the removed elements go with them */
@@ -966,8 +972,10 @@ start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
             return -1;
         return s->html = push(s, tag, 0, lt, gt);
     case FP_TAG_HEAD:
-        /* in body (the body may be implied: content came first) a <head> is ignored */
+        /* in body (the body may be implied: content came first), in a
+         * template or after the head a <head> is ignored */
         if (s->head >= 0 || s->body >= 0 || (s->ctx && s->ctx != FP_TAG_HTML) ||
+            open_of(s, FP_TAG_TEMPLATE) >= 0 || s->implied_head_ended ||
             body_seen_before(s, s->doc->n))
             return -1;
         c = push(s, tag, 0, lt, gt);
@@ -976,12 +984,19 @@ start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
         s->watch_text = 1;
         return c;
     case FP_TAG_BODY:
-        if (s->body >= 0 || (s->ctx && s->ctx != FP_TAG_HTML))
-            return -1;  /* a second <body> only adds attributes */
+        if (s->body >= 0 || (s->ctx && s->ctx != FP_TAG_HTML) || open_of(s, FP_TAG_TEMPLATE) >= 0)
+            return -1;  /* a second <body> only adds attributes; a template holds none */
         if (s->head_open)
             close_until(s, s->head, FP_CLOSED_IMPLIED, lt, lt);
         s->body_seen = 1;   /* as body_seen_before would find: <body> is body content */
-        return s->body = push(s, tag, 0, lt, gt);
+        c = push(s, tag, 0, lt, gt);
+        /* Content came first and is still open (<div><body>): the spec implied
+         * the body before it and ignores this tag but for its attributes. The
+         * tag stays indexed (its attributes, doc.find("body")) as an empty
+         * element, so what follows keeps its parents. */
+        if (c >= 0 && s->e[c].parent >= 0 && s->e[c].parent != s->html)
+            pop(s, FP_CLOSED_IMPLIED, gt, gt);
+        return s->body = c;
     case FP_TAG_FRAMESET:
         return start_frameset(s, tag, lt, gt);
     case FP_TAG_FRAME:
@@ -1291,20 +1306,42 @@ in_head_position(const fp_sim *s, uint32_t i)
     int32_t p = s->e[i].parent;
     if (s->head_open)
         return p == s->head;
-    return s->head < 0 && (p < 0 || s->e[p].tag == FP_TAG_HTML);
+    return s->head < 0 && !s->implied_head_ended && (p < 0 || s->e[p].tag == FP_TAG_HTML);
 }
 
-/* Whether an element that belongs in body (not html, head or a head tag)
- * starts before element i, or body text was seen. Scans each element once. */
+/* Element i is inside an HTML <template>: template content, not the body's. */
+static int
+in_template_content(const fp_sim *s, uint32_t i)
+{
+    for (int32_t p = s->e[i].parent; p >= 0; p = s->e[p].parent)
+        if (s->e[p].tag == FP_TAG_TEMPLATE && !is_foreign(&s->e[p]))
+            return 1;
+    return 0;
+}
+
+/* Whether an element that belongs in body (not html, head, a head tag or
+ * template content) starts before element i, or body text was seen. Scans
+ * each element once. */
 static int
 body_seen_before(fp_sim *s, uint32_t i)
 {
     for (; !s->body_seen && s->seen_upto < i; s->seen_upto++) {
         int tag = s->e[s->seen_upto].tag;
-        if (!is_head_tag(tag) && tag != FP_TAG_HTML && tag != FP_TAG_HEAD)
+        if (!is_head_tag(tag) && tag != FP_TAG_HTML && tag != FP_TAG_HEAD &&
+            !in_template_content(s, s->seen_upto))
             s->body_seen = 1;
     }
     return s->body_seen;
+}
+
+/* Text, an ignored start tag or a </body> began the body: what comes next is
+ * body content, head tags included (a <frameset> removes them with it). */
+static void
+begin_body(fp_sim *s)
+{
+    if (!s->body_seen && s->body_from == UINT32_MAX)
+        s->body_from = s->doc->n;
+    s->body_seen = 1;
 }
 
 /* <td>/<th>/<tr> when the topmost mode element m is a row or cell: the
@@ -1345,7 +1382,7 @@ start_recovered(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t
     if (s->after_head) {
         if (is_head_tag(tag) && tag != FP_TAG_NOSCRIPT && s->top == s->e[s->head].parent) {
             reopen_head(s);   /* still "after head" once that element is in */
-        } else {
+        } else if (tag != FP_TAG_HEAD && tag != FP_TAG_HTML) {   /* those two are ignored there */
             s->after_head = 0;
             update_watch(s);
         }
@@ -1375,9 +1412,18 @@ start_recovered(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t
 static __attribute__((noinline)) int32_t
 start_before_body(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
 {
+    /* "after head" of an implied head: what does not go back into the head
+     * (a <noscript> included) is the body's first element */
+    int in_template = open_of(s, FP_TAG_TEMPLATE) >= 0;   /* its content is not the body's */
+    if (s->implied_head_ended && !in_template && tag != FP_TAG_HTML && tag != FP_TAG_HEAD &&
+        (tag == FP_TAG_NOSCRIPT || !is_head_tag(tag)))
+        begin_body(s);
+    /* "in head noscript" ignores a <noscript> and stays where it is */
+    int ignored_here = tag == FP_TAG_NOSCRIPT && s->head_noscript >= 0 && s->top == s->head_noscript;
     int32_t i = start_recovered(s, t, tag, lt, gt);
-    if (i < 0 && !s->status && tag != FP_TAG_HTML && tag != FP_TAG_HEAD && !s->in_frameset) {
-        s->body_seen = 1;
+    if (i < 0 && !s->status && tag != FP_TAG_HTML && tag != FP_TAG_HEAD && !s->in_frameset &&
+        !in_template && !ignored_here) {
+        begin_body(s);
         s->after_head = 0;
         update_watch(s);
     }
@@ -1437,6 +1483,25 @@ closes_plainly(int tag)
     }
 }
 
+/* The body is implied (content came first, no <body> element is open) and in
+ * scope: </body> and </html> are then no error. An implied html element is no
+ * boundary; an indexed one is the stack's first. */
+static int
+implied_body_in_scope(fp_sim *s)
+{
+    return open_of(s, FP_TAG_BODY) < 0 && !s->ctx && !s->in_frameset &&
+           body_seen_before(s, s->doc->n) && istack_top(s, FP_SC_DEFAULT) <= s->html;
+}
+
+/* No <head> is indexed and no body content came yet: the spec's implied head
+ * (or the "before head" mode, which implies it) is current. */
+static int
+implied_head_open(fp_sim *s)
+{
+    return s->head < 0 && s->body < 0 && !s->implied_head_ended && !s->ctx && !s->in_frameset &&
+           !body_seen_before(s, s->doc->n);
+}
+
 void
 fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
 {
@@ -1489,6 +1554,11 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
     if (in_column_group(s) && tag != FP_TAG_COLGROUP && tag != FP_TAG_COL && tag != FP_TAG_TEMPLATE)
         pop(s, FP_CLOSED_IMPLIED, lt, lt);  /* "in column group", anything else: the colgroup
                                              * ends, the end tag goes on "in table" */
+    if (s->head_noscript >= 0 && s->top == s->head_noscript && tag != FP_TAG_NOSCRIPT &&
+        tag != FP_TAG_BR) {
+        fp_sim_error(s, FP_ERR_UNEXPECTED_END_TAG, lt);   /* "in head noscript" ignores it */
+        return;
+    }
 
     uint32_t f = fp_tag_flags(tag);
     switch (tag) {
@@ -1500,8 +1570,12 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
     case FP_TAG_BODY:
     case FP_TAG_HTML:
         /* </body> and </html> switch modes but close nothing: later content
-         * still lands in <body>. They close it at EOF if nothing follows. */
-        if (tag == FP_TAG_BODY && in_scope(s, open_of(s, FP_TAG_BODY), FP_SC_DEFAULT)) {
+         * still lands in <body>. They close it at EOF if nothing follows. Before
+         * the body they end the head and imply the body first. */
+        if (!s->ctx && !s->in_frameset && s->body < 0 && open_of(s, FP_TAG_TEMPLATE) < 0)
+            begin_body(s);
+        if (tag == FP_TAG_BODY && (in_scope(s, open_of(s, FP_TAG_BODY), FP_SC_DEFAULT) ||
+                                   implied_body_in_scope(s))) {
             /* a </body> after </html> goes back to "in body" (13.2.6.4.23): that
              * </html> ends nothing, or the html element would end before its body */
             s->html_end_pending = 0;
@@ -1512,7 +1586,7 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
             s->html_end_pending = 1;
             s->html_end_lt = lt;
             s->html_end_gt = gt;
-        } else {
+        } else if (!implied_body_in_scope(s)) {
             fp_sim_error(s, FP_ERR_UNEXPECTED_END_TAG, lt);
         }
         if (s->head_open && s->top == s->head)
@@ -1523,6 +1597,8 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         if (s->head_open && s->top == s->head) {
             pop(s, FP_CLOSED_END_TAG, lt, gt);
             s->after_head = !s->body_seen && s->body < 0 && !s->ctx;
+        } else if (implied_head_open(s) && s->top == s->html) {
+            s->implied_head_ended = 1;   /* "after head": a <noscript> now is body content */
         } else
             fp_sim_error(s, FP_ERR_UNEXPECTED_END_TAG, lt);
         update_watch(s);
@@ -1530,6 +1606,11 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
     case FP_TAG_BR: {
         /* "</br>" is treated as "<br>": index it as the br element it becomes,
          * under the same rules (in a table it is foster-parented) */
+        int32_t m = istack_top(s, FP_SC_MODE);
+        if ((m >= 0 || s->ctx) && mode_at(s, m) == FP_MODE_TEMPLATE) {
+            fp_sim_error(s, FP_ERR_UNEXPECTED_END_TAG, lt);   /* "in template" ignores end tags */
+            return;
+        }
         fp_tag_token br = {0};
         br.name = s->doc->buf + lt + 2;
         br.name_len = 2;
@@ -1673,7 +1754,7 @@ fp_sim_text(fp_sim *s, const uint8_t *p, const uint8_t *q)
         if (r < q)
             s->frameset_ok = 0;
     }
-    s->body_seen = 1;
+    begin_body(s);
     s->body_end_pending = s->html_end_pending = s->after_head = 0;
     update_watch(s);
 }

@@ -77,6 +77,7 @@ typedef struct {
     int32_t html, head, body;        /* the first <html>, <head>, <body> seen, -1 */
     uint8_t head_open;
     uint8_t after_head;              /* </head> seen, nothing of the body yet ("after head") */
+    uint8_t implied_head_ended;      /* a </head> ended the head the spec implied (no <head> indexed) */
     uint8_t watch_text;              /* parse.c must report text runs (sim_text) */
     uint8_t ctx_table;               /* fragment parsed in a table context */
     uint8_t ctx_ns;                  /* fragment context namespace: 0, FP_EF_SVG, FP_EF_MATHML */
@@ -88,6 +89,8 @@ typedef struct {
     uint8_t frameset_ok;             /* the spec's frameset-ok flag */
     uint8_t body_seen;               /* a start tag or text that belongs in body has been seen */
     uint32_t seen_upto;              /* elements below this index were checked for body_seen */
+    uint32_t body_from;              /* the index count when text, an ignored tag or a </body>
+                                      * began the body; UINT32_MAX until one does */
     uint8_t in_frameset;             /* a <frameset> replaced the body: only frameset content counts */
     int32_t form_ptr;                /* the spec's form element pointer, -1 */
     uint32_t removed_open;           /* elements removed from the stack with children still open */
