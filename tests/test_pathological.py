@@ -96,6 +96,13 @@ def test_nested_div():
     assert_linear("nested <div> (50,000)", lambda n: "<div>" * n, 25_000, deep())
 
 
+def test_nested_template_content_then_end_body_tags():
+    # </body> asks whether body content came yet: the template's content is stepped
+    # over as one range, not element by element up its ancestors
+    assert_linear("nested <div> in a <template>, then 1,000 </body> (50,000)",
+                  lambda n: "<template>" + "<div>" * n + "</body>" * 1000, 25_000, deep())
+
+
 def nested_doc(n):
     return fp.parse("<div class=a>x" * n, max_depth=DEEP)
 

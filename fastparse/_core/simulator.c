@@ -135,6 +135,7 @@ fp_sim_init(fp_sim *s, fp_doc *doc, uint32_t cap)
     s->html = s->head = s->body = -1;
     s->form_ptr = s->head_noscript = -1;
     s->body_from = UINT32_MAX;
+    s->tmpl_skip = -1;
     s->quirks = 1;        /* until a doctype says otherwise */
     s->frameset_ok = 1;
     s->watch_text = 1;    /* text clears frameset-ok */
@@ -920,6 +921,8 @@ start_frameset(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
             s->form_ptr = -1;
         if (s->seen_upto > cut)
             s->seen_upto = cut;
+        if (s->tmpl_skip >= (int32_t)cut)
+            s->tmpl_skip = -1;
     }
     s->in_frameset = 1;
     s->frameset_ok = 0;
@@ -1309,27 +1312,29 @@ in_head_position(const fp_sim *s, uint32_t i)
     return s->head < 0 && !s->implied_head_ended && (p < 0 || s->e[p].tag == FP_TAG_HTML);
 }
 
-/* Element i is inside an HTML <template>: template content, not the body's. */
-static int
-in_template_content(const fp_sim *s, uint32_t i)
-{
-    for (int32_t p = s->e[i].parent; p >= 0; p = s->e[p].parent)
-        if (s->e[p].tag == FP_TAG_TEMPLATE && !is_foreign(&s->e[p]))
-            return 1;
-    return 0;
-}
-
 /* Whether an element that belongs in body (not html, head, a head tag or
  * template content) starts before element i, or body text was seen. Scans
- * each element once. */
+ * each element once; a template's content is stepped over as a range (all
+ * that was indexed after it while it is still open). */
 static int
 body_seen_before(fp_sim *s, uint32_t i)
 {
-    for (; !s->body_seen && s->seen_upto < i; s->seen_upto++) {
-        int tag = s->e[s->seen_upto].tag;
-        if (!is_head_tag(tag) && tag != FP_TAG_HTML && tag != FP_TAG_HEAD &&
-            !in_template_content(s, s->seen_upto))
+    while (!s->body_seen && s->seen_upto < i) {
+        if (s->tmpl_skip >= 0) {
+            int32_t t = s->tmpl_skip;
+            uint32_t past = s->open_bits[t] ? i : s->e[t].last + 1;
+            if (s->seen_upto < past)
+                s->seen_upto = past;
+            else
+                s->tmpl_skip = -1;
+            continue;
+        }
+        const fp_elem *e = &s->e[s->seen_upto];
+        if (e->tag == FP_TAG_TEMPLATE && !is_foreign(e))
+            s->tmpl_skip = (int32_t)s->seen_upto;
+        else if (!is_head_tag(e->tag) && e->tag != FP_TAG_HTML && e->tag != FP_TAG_HEAD)
             s->body_seen = 1;
+        s->seen_upto++;
     }
     return s->body_seen;
 }

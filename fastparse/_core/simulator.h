@@ -89,6 +89,7 @@ typedef struct {
     uint8_t frameset_ok;             /* the spec's frameset-ok flag */
     uint8_t body_seen;               /* a start tag or text that belongs in body has been seen */
     uint32_t seen_upto;              /* elements below this index were checked for body_seen */
+    int32_t tmpl_skip;               /* the template whose content that check is stepping over, -1 */
     uint32_t body_from;              /* the index count when text, an ignored tag or a </body>
                                       * began the body; UINT32_MAX until one does */
     uint8_t in_frameset;             /* a <frameset> replaced the body: only frameset content counts */
