@@ -961,6 +961,41 @@ start_in_frameset(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
     return i;
 }
 
+/* <head>: in body (the body may be implied: content came first), in a
+ * template or after the head it is ignored. Out of line, as the other rare
+ * start tags: start_html's hot path keeps fewer registers. */
+static __attribute__((noinline)) int32_t
+start_head(fp_sim *s, uint32_t lt, uint32_t gt)
+{
+    if (s->head >= 0 || s->body >= 0 || (s->ctx && s->ctx != FP_TAG_HTML) ||
+        open_of(s, FP_TAG_TEMPLATE) >= 0 || s->implied_head_ended ||
+        body_seen_before(s, s->doc->n))
+        return -1;
+    int32_t c = push(s, FP_TAG_HEAD, 0, lt, gt);
+    s->head = c;
+    s->head_open = c >= 0;
+    s->watch_text = 1;
+    return c;
+}
+
+static __attribute__((noinline)) int32_t
+start_body(fp_sim *s, uint32_t lt, uint32_t gt)
+{
+    if (s->body >= 0 || (s->ctx && s->ctx != FP_TAG_HTML) || open_of(s, FP_TAG_TEMPLATE) >= 0)
+        return -1;  /* a second <body> only adds attributes; a template holds none */
+    if (s->head_open)
+        close_until(s, s->head, FP_CLOSED_IMPLIED, lt, lt);
+    s->body_seen = 1;   /* as body_seen_before would find: <body> is body content */
+    int32_t c = push(s, FP_TAG_BODY, 0, lt, gt);
+    /* Content came first and is still open (<div><body>): the spec implied
+     * the body before it and ignores this tag but for its attributes. The
+     * tag stays indexed (its attributes, doc.find("body")) as an empty
+     * element, so what follows keeps its parents. */
+    if (c >= 0 && s->e[c].parent >= 0 && s->e[c].parent != s->html)
+        pop(s, FP_CLOSED_IMPLIED, gt, gt);
+    return s->body = c;
+}
+
 static int32_t
 start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
 {
@@ -975,31 +1010,9 @@ start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
             return -1;
         return s->html = push(s, tag, 0, lt, gt);
     case FP_TAG_HEAD:
-        /* in body (the body may be implied: content came first), in a
-         * template or after the head a <head> is ignored */
-        if (s->head >= 0 || s->body >= 0 || (s->ctx && s->ctx != FP_TAG_HTML) ||
-            open_of(s, FP_TAG_TEMPLATE) >= 0 || s->implied_head_ended ||
-            body_seen_before(s, s->doc->n))
-            return -1;
-        c = push(s, tag, 0, lt, gt);
-        s->head = c;
-        s->head_open = c >= 0;
-        s->watch_text = 1;
-        return c;
+        return start_head(s, lt, gt);
     case FP_TAG_BODY:
-        if (s->body >= 0 || (s->ctx && s->ctx != FP_TAG_HTML) || open_of(s, FP_TAG_TEMPLATE) >= 0)
-            return -1;  /* a second <body> only adds attributes; a template holds none */
-        if (s->head_open)
-            close_until(s, s->head, FP_CLOSED_IMPLIED, lt, lt);
-        s->body_seen = 1;   /* as body_seen_before would find: <body> is body content */
-        c = push(s, tag, 0, lt, gt);
-        /* Content came first and is still open (<div><body>): the spec implied
-         * the body before it and ignores this tag but for its attributes. The
-         * tag stays indexed (its attributes, doc.find("body")) as an empty
-         * element, so what follows keeps its parents. */
-        if (c >= 0 && s->e[c].parent >= 0 && s->e[c].parent != s->html)
-            pop(s, FP_CLOSED_IMPLIED, gt, gt);
-        return s->body = c;
+        return start_body(s, lt, gt);
     case FP_TAG_FRAMESET:
         return start_frameset(s, tag, lt, gt);
     case FP_TAG_FRAME:
