@@ -717,6 +717,8 @@ template_mode_for(int tag)
     }
 }
 
+/* the insertion mode the mode element m selects; with none open, the fragment
+ * context's (ctx_mode stays FP_MODE_BODY for a whole document) */
 static int
 mode_at(const fp_sim *s, int32_t m)
 {
@@ -1272,7 +1274,7 @@ start_slow(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
 
     int32_t i;
     int32_t m = istack_top(s, FP_SC_MODE);
-    int mode = (m >= 0 || s->ctx) ? mode_at(s, m) : FP_MODE_BODY;
+    int mode = mode_at(s, m);
     /* "in template": head content keeps the mode, but for <noscript>, which is
      * "any other start tag" there */
     if (mode == FP_MODE_TEMPLATE && (!is_head_tag(tag) || tag == FP_TAG_NOSCRIPT)) {
@@ -1322,7 +1324,7 @@ in_head_position(const fp_sim *s, uint32_t i)
     int32_t p = s->e[i].parent;
     if (s->head_open)
         return p == s->head;
-    return s->head < 0 && !s->implied_head_ended && (p < 0 || s->e[p].tag == FP_TAG_HTML);
+    return s->head < 0 && (p < 0 || s->e[p].tag == FP_TAG_HTML);
 }
 
 /* Whether an element that belongs in body (not html, head, a head tag or
@@ -1357,7 +1359,7 @@ body_seen_before(fp_sim *s, uint32_t i)
 static void
 begin_body(fp_sim *s)
 {
-    if (!s->body_seen && s->body_from == UINT32_MAX)
+    if (!s->body_seen)
         s->body_from = s->doc->n;
     s->body_seen = 1;
 }
@@ -1516,8 +1518,8 @@ implied_body_in_scope(fp_sim *s)
 static int
 implied_head_open(fp_sim *s)
 {
-    return s->head < 0 && s->body < 0 && !s->implied_head_ended && !s->ctx && !s->in_frameset &&
-           !body_seen_before(s, s->doc->n);
+    return s->head < 0 && !s->implied_head_ended && !s->ctx && !s->in_frameset &&
+           !body_seen_before(s, s->doc->n);   /* a <body> tag counts as body content */
 }
 
 void
@@ -1586,14 +1588,14 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         f &= ~(FP_TF_SCOPE | FP_TF_SPECIAL);
         goto any_other;
     case FP_TAG_BODY:
-    case FP_TAG_HTML:
+    case FP_TAG_HTML: {
         /* </body> and </html> switch modes but close nothing: later content
          * still lands in <body>. They close it at EOF if nothing follows. Before
          * the body they end the head and imply the body first. */
         if (!s->ctx && !s->in_frameset && s->body < 0 && open_of(s, FP_TAG_TEMPLATE) < 0)
             begin_body(s);
-        if (tag == FP_TAG_BODY && (in_scope(s, open_of(s, FP_TAG_BODY), FP_SC_DEFAULT) ||
-                                   implied_body_in_scope(s))) {
+        int implied = implied_body_in_scope(s);
+        if (tag == FP_TAG_BODY && (in_scope(s, open_of(s, FP_TAG_BODY), FP_SC_DEFAULT) || implied)) {
             /* a </body> after </html> goes back to "in body" (13.2.6.4.23): that
              * </html> ends nothing, or the html element would end before its body */
             s->html_end_pending = 0;
@@ -1604,13 +1606,14 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
             s->html_end_pending = 1;
             s->html_end_lt = lt;
             s->html_end_gt = gt;
-        } else if (!implied_body_in_scope(s)) {
+        } else if (!implied) {
             fp_sim_error(s, FP_ERR_UNEXPECTED_END_TAG, lt);
         }
         if (s->head_open && s->top == s->head)
             close_until(s, s->head, FP_CLOSED_IMPLIED, lt, lt);
         update_watch(s);
         return;
+    }
     case FP_TAG_HEAD:
         if (s->head_open && s->top == s->head) {
             pop(s, FP_CLOSED_END_TAG, lt, gt);
@@ -1624,8 +1627,7 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
     case FP_TAG_BR: {
         /* "</br>" is treated as "<br>": index it as the br element it becomes,
          * under the same rules (in a table it is foster-parented) */
-        int32_t m = istack_top(s, FP_SC_MODE);
-        if ((m >= 0 || s->ctx) && mode_at(s, m) == FP_MODE_TEMPLATE) {
+        if (mode_at(s, istack_top(s, FP_SC_MODE)) == FP_MODE_TEMPLATE) {
             fp_sim_error(s, FP_ERR_UNEXPECTED_END_TAG, lt);   /* "in template" ignores end tags */
             return;
         }
