@@ -185,21 +185,6 @@ setup_context(fp_sim *s, uint16_t context)
     return 0;
 }
 
-/* The index leaves the simulator's scratch arrays for one of its own size. */
-static int
-copy_index(fp_doc *d)
-{
-    fp_elem *scratch = d->elems;
-    d->elems = NULL;
-    if (d->n == 0)
-        return 0;
-    d->elems = malloc(d->n * sizeof *d->elems);
-    if (!d->elems)
-        return -1;
-    memcpy(d->elems, scratch, d->n * sizeof *d->elems);
-    return 0;
-}
-
 fp_status
 fp_parse(fp_doc *d, const uint8_t *buf, size_t len, const fp_options *opts)
 {
@@ -213,7 +198,7 @@ fp_parse(fp_doc *d, const uint8_t *buf, size_t len, const fp_options *opts)
     /* a first guess at the element count that real pages (one element per
      * 30 to 300 bytes) stay under: only markup as dense as "<b>x<b>x" makes the
      * index double. Untouched capacity costs address space, not memory, and
-     * the index is copied out at the end. */
+     * the document gets an index of its own size at the end. */
     fp_sim s;
     if (fp_sim_init(&s, d, (uint32_t)(len / 8 + 16)) < 0) {
         d->elems = NULL;   /* the simulator's, if anything */
@@ -298,7 +283,7 @@ fp_parse(fp_doc *d, const uint8_t *buf, size_t len, const fp_options *opts)
     d->quirks = s.quirks && !opts->context;   /* a fragment's has no document: no-quirks */
     if (status)
         d->elems = NULL;   /* the simulator's scratch */
-    else if (copy_index(d) < 0)
+    else if (fp_sim_index_out(&s) < 0)
         status = FP_ENOMEM;
     fp_sim_free(&s);
     if (status) {

@@ -6,7 +6,10 @@
  * go back to the kernel when freed, so each parse paid page faults to zero the
  * pages the last one had just returned: a fifth of the parse time on the real
  * pages. Instead, up to FP_SCRATCH_SLOTS sets wait here between parses (one
- * per thread parsing at once); a set too large to keep is freed. */
+ * per thread parsing at once). A set too large to keep is freed, and its
+ * element array, which would be freed too, becomes the document's index
+ * (fp_scratch_keeps): copying it out would fault in as many fresh pages again,
+ * twice the time per element on documents past the limit. */
 #include <stdlib.h>
 
 #include "simulator.h"
@@ -77,12 +80,18 @@ fp_scratch_take(uint32_t cap)
     return w;
 }
 
+int
+fp_scratch_keeps(const fp_scratch *w)
+{
+    return w->cap <= FP_SCRATCH_MAX_CAP;
+}
+
 void
 fp_scratch_give(fp_scratch *w)
 {
     if (!w)
         return;
-    if (w->cap <= FP_SCRATCH_MAX_CAP && w->elems && w->prev_same && w->foreign_below && w->open_depth &&
+    if (fp_scratch_keeps(w) && w->elems && w->prev_same && w->foreign_below && w->open_depth &&
         w->open_bits)
         for (int k = 0; k < FP_SCRATCH_SLOTS; k++)
             if (SLOT_PUT(&slots[k], w))
