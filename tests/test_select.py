@@ -832,6 +832,30 @@ def test_nesting_selector_and_empty_forgiving_lists():
     assert doc.select(":is()") == [] and doc.select("li:where()") == [] and len(doc.select(":not(:is())")) == 2
 
 
+@pytest.mark.parametrize("css, ids", [
+    (":is(li, !)", ["a"]), (":where(!)", []), (":is(li, )", ["a"]), (":is(, li)", ["a"]),
+    ("li:is(:nope, #a)", ["a"]), (":is(li, ::before)", ["a"]), (":is(ul, > li)", ["u"]),
+    (":is(ul, [x, y], li)", ["u", "a"]), (":is(ul, [x)], li)", ["u", "a"]), (":is(ul, :nope(a, b), li)", ["u", "a"]), (":is(li !, ul)", ["u"]),
+    ("ul:has(:is(li:has(b), li))", ["u"]), (":not(:is(!))", ["u", "a"]), ('li:where(ul, [x="(,"], #a)', ["a"]),
+])
+def test_forgiving_lists_drop_the_items_that_do_not_parse(css, ids):
+    doc = fp.parse("<ul id=u><li id=a>x</li></ul>")
+    assert [t.id for t in doc.select(css)] == ids
+
+
+def test_explain_names_what_a_forgiving_list_dropped():
+    text = fp.selectors.explain(":is(li, !, [x y]) > a, :where(ul p)")
+    assert "dropped (does not parse, :is()/:where() forgive it): '!'" in text
+    assert "'[x y]'" in text and "'ul p'" not in text
+    assert "dropped" not in fp.selectors.explain(":is(li, ul)")
+
+
+@pytest.mark.parametrize("css", [":not(li, !)", ":has(li, !)", ":is(li, a", ":is(li) !", ":nth-child(1 of li, !)"])
+def test_unforgiving_lists_and_what_follows_a_forgiving_one_still_raise(css):
+    with pytest.raises(fp.SelectorError):
+        fp.parse("<ul><li>x</li></ul>").select(css)
+
+
 def test_any_namespace_and_no_namespace_type_selectors():
     doc = fp.parse("<p id=a>x</p><svg id=b><a id=c></a></svg>")
     assert [t.id for t in doc.select("*|p, *|a")] == ["a", "c"]

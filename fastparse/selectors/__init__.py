@@ -55,8 +55,9 @@ soupsieve / selectolax on purpose:
   the XLink/XML/XMLNS namespace with local name a (`[*|href]` finds `xlink:href`; soupsieve
   on html5lib's tree does not); `[|a]` is `[a]`. A named prefix (`svg|rect`, `[xlink|href]`)
   is an error, as the selector has no way to declare it.
-- `&` (CSS Nesting) outside a style rule is `:scope`; `:is()` and `:where()` may be empty
-  (forgiving lists) and then match nothing.
+- `&` (CSS Nesting) outside a style rule is `:scope`; `:is()` and `:where()` take forgiving
+  lists (Selectors 4, 4.3.5): an item that does not parse is dropped (`:is(p, !)` is `:is(p)`;
+  soupsieve raises), and an empty list matches nothing. `:not()` and `:has()` do not forgive.
 - Interaction and media states (`:hover`, `:focus`, `:visited`, `:playing`, `:host()`, ...)
   are valid and never match.
 - Legacy-encoded documents: the selector's strings are encoded to the document's
@@ -75,7 +76,7 @@ from __future__ import annotations
 from .. import _core
 from .cache import program, programs
 from .explain import disassemble
-from .parser import parse
+from .parser import dropped, parse
 
 __all__ = ["closest", "explain", "matches", "parse", "program", "select", "select_one"]
 
@@ -115,5 +116,8 @@ def closest(tag, css: str):
 
 
 def explain(css: str) -> str:
-    """The compiled program of `css`, disassembled (one line per word group)."""
-    return f"selector: {css}\n" + disassemble(program(css))
+    """The compiled program of `css`, disassembled (one line per word group), after the
+    items a forgiving :is()/:where() list dropped, if any."""
+    text = disassemble(program(css))
+    lost = "".join(f"dropped (does not parse, :is()/:where() forgive it): {item!r}\n" for item in dropped(css))
+    return f"selector: {css}\n{lost}{text}"

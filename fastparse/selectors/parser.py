@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from ..errors import SelectorError
 from . import nodes as n
 from .diagnostics import fail
 from .tokenizer import Token, tokenize
@@ -147,6 +148,8 @@ class Parser:
         self.i = 0
         self.depth = 0
         self.in_has = False
+        self.too_deep = False
+        self.dropped: list[str] = []   # the items forgiving lists left out, as written
 
     # ---- token helpers ----
     @property
@@ -196,6 +199,48 @@ class Parser:
             break
         self.expect_end(closing)
         return n.SelectorList(tuple(items))
+
+    def forgiving_list(self) -> n.SelectorList:
+        """The argument of :is() and :where(), up to ')': a <forgiving-selector-list>
+        (Selectors 4, 4.3.5), whose items that do not parse are dropped, not errors, so
+        `:is(p, !)` is `:is(p)` and `:is(!)` matches nothing. Nesting past the limit stays an error."""
+        items = []
+        while True:
+            self.skip_ws()
+            start = self.i
+            try:
+                item = self.complex()
+                self.skip_ws()
+                if not (self.is_delim(",") or self.is_delim(")")):
+                    self.error(f"unexpected {self.describe(self.tok)}")
+                items.append(item)
+            except SelectorError:
+                if self.too_deep:
+                    raise
+                self.i = start
+                self.skip_item()
+                self.dropped.append(self.css[self.tokens[start].pos:self.tok.pos].strip())
+            if not self.is_delim(","):
+                break
+            self.advance()
+        self.expect_end(")")
+        return n.SelectorList(tuple(items))
+
+    def skip_item(self) -> None:
+        """Past one item of a list: to the next ',' or ')' outside any block, or the end.
+        Blocks nest as in CSS Syntax: a '(' or function ends at ')', a '[' at ']'."""
+        closers: list[str] = []
+        while self.tok.kind != "eof":
+            t = self.tok
+            if t.kind == "function" or (t.kind == "delim" and t.value == "("):
+                closers.append(")")
+            elif t.kind == "delim" and t.value == "[":
+                closers.append("]")
+            elif t.kind == "delim" and closers and t.value == closers[-1]:
+                closers.pop()
+            elif not closers and t.kind == "delim" and t.value in (",", ")"):
+                return
+            self.advance()
 
     def expect_end(self, closing: str) -> None:
         if closing:
@@ -413,11 +458,10 @@ class Parser:
         try:
             if name in ("not", "is", "where", "matches", "any", "-webkit-any"):
                 kind = name if name in ("not", "where") else "is"
-                self.skip_ws()
-                if kind != "not" and self.is_delim(")"):   # a forgiving list may be empty
-                    self.advance()
-                    return (n.Never(f":{name}()"),)
-                return (n.Logical(kind, self.selector_list(")")),)
+                if kind == "not":
+                    return (n.Logical(kind, self.selector_list(")")),)
+                items = self.forgiving_list()
+                return (n.Logical(kind, items) if items.selectors else n.Never(f":{name}()"),)
             if name == "has":
                 if self.in_has:
                     self.error(":has() cannot be nested inside :has() (Selectors 4, 4.5)", colon)
@@ -444,6 +488,7 @@ class Parser:
     def enter(self, at: Token) -> None:
         self.depth += 1
         if self.depth > MAX_NESTING:
+            self.too_deep = True   # a limit, not a syntax error a forgiving list may drop
             self.error(f"selector nested deeper than {MAX_NESTING} levels", at)
 
     def macro(self, name: str) -> n.SelectorList:
@@ -545,10 +590,21 @@ def _macro_ast(name: str) -> n.SelectorList:
 
 def parse(css: str) -> n.SelectorList:
     """Parse a selector list; a leading combinator (`> p`) is relative to :scope."""
+    return _parse(css).selector_list(scope_relative=True)
+
+
+def dropped(css: str) -> list[str]:
+    """The items of css's :is() and :where() lists that do not parse, which matching leaves out."""
+    p = _parse(css)
+    p.selector_list(scope_relative=True)
+    return p.dropped
+
+
+def _parse(css: str) -> Parser:
     if not isinstance(css, str):
         raise TypeError(f"selector must be str, not {type(css).__name__}")
     p = Parser(css)
     p.skip_ws()
     if p.tok.kind == "eof":
         fail(css, 0, "empty selector")
-    return p.selector_list(scope_relative=True)
+    return p
