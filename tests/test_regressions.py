@@ -357,6 +357,23 @@ def test_sibling_table_answers_as_a_runs_own_tables():
     assert core._select_run(doc, program, 0) == core._select_run(doc, program, 0, False)
 
 
+# ---- a compound with two type tests: the scan matched what the tag index did not ----
+# Found by fuzz_engine.c (tests/fuzz/crashes/engine-select-two-tag-tests): a checked program
+# whose candidate compound tests two tag names (`li` and `ul`: nothing is both) matched the
+# inner <ul> without the tag index. The scan's prefilter kept the last name only and, the
+# compound counting as settled by the prefilter, skipped the compound. Two different names now
+# make the prefilter reject everything. The compiler emits one type test per compound, so only
+# a crafted program reaches this.
+
+def test_two_tag_tests_in_a_compound_match_nothing_with_or_without_the_index():
+    import fastparse._core as core
+    data = (CRASHES / "engine-select-two-tag-tests").read_bytes()
+    n = data[1] * 4
+    program, html = data[2:2 + n], data[2 + n:] + b"<i></i>" * 300
+    doc = fp.parse(html)
+    assert core._select_run(doc, program, 0) == core._select_run(doc, program, 0, False) == []
+
+
 def test_br_made_from_an_end_tag_has_no_attributes():
     """The HTML Standard drops an end tag's attributes, so the <br> that "</br>" makes has
     none (fastparse used to read them from the end tag)."""

@@ -835,8 +835,9 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
         const uint8_t *s;
         switch (t[0]) {
         case FP_SEL_T_TAG:
+            /* two different names (a program the compiler does not emit): nothing is both */
+            f->never |= c->tag_ids[t[1]] < 0 || (f->tag >= 0 && f->tag != c->tag_ids[t[1]]);
             f->tag = c->tag_ids[t[1]];
-            f->never |= f->tag < 0;
             break;
         case FP_SEL_T_FALSE:
             f->never = 1;
