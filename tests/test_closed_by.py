@@ -131,7 +131,7 @@ def test_void_elements_keep_their_place_and_solidus():
     ("<h1>a<h2>b</h2>", [("h1", 0, "implied"), ("h2", 0, "end-tag")]),
     ("<h1>a</h2>b", [("h1", 0, "end-tag")]),
     ("<p>a<ul><li>x</ul>", [("p", 0, "implied"), ("ul", 0, "end-tag"), ("li", 1, "parent-end")]),
-    ("<p>a</p>b</p>", [("p", 0, "end-tag")]),
+    ("<p>a</p>b</p>", [("p", 0, "end-tag"), ("p", 0, "end-tag")]),   # the stray </p>: an empty <p>
     ("<p>a<span>b</p>", [("p", 0, "end-tag"), ("span", 1, "parent-end")]),
     ("<ul><li>a<ul><li>b</ul></ul>", [
         ("ul", 0, "end-tag"), ("li", 1, "parent-end"), ("ul", 2, "end-tag"), ("li", 3, "parent-end")]),
@@ -150,9 +150,20 @@ def test_html5_implied_ends(src, expected):
 
 
 def test_stray_end_tags_close_nothing_and_are_errors():
-    d = fp.parse("<div><span>x</p></li></table></span></div>")
+    d = fp.parse("<div><span>x</li></table></span></div>")
     assert [(t.name, t.closed_by) for t in d] == [("div", "end-tag"), ("span", "end-tag")]
-    assert [e.code for e in d.errors] == ["unexpected-end-tag"] * 3
+    assert [e.code for e in d.errors] == ["unexpected-end-tag"] * 2
+
+
+def test_stray_end_p_is_an_empty_p_element():
+    # "in body", </p> with no <p> in button scope: an error, and the spec inserts an
+    # empty <p> there and closes it; indexed as the element of that end tag
+    d = fp.parse("<div><span>x</p>y</span></div>")
+    assert [(t.name, t.closed_by, t.parent.name) for t in d][1:] == [("span", "end-tag", "div"),
+                                                                     ("p", "end-tag", "span")]
+    p = d.find("p")
+    assert p.span == (12, 16) and p.html == "</p>" and p.text == "" and p.attrs == {}
+    assert d.find("span").text == "xy" and [e.code for e in d.errors] == ["unexpected-end-tag"]
 
 
 def test_end_tag_does_not_cross_a_scope_boundary():

@@ -15,11 +15,6 @@ count comparison, each for its reason:
   fragment its traversal does not enter.
 * names are compared lower-cased: lexbor reports SVG names in camelCase
   (clipPath, linearGradient), fastparse lower-cases every name.
-* p: a stray ``</p>`` (no <p> in button scope) makes the spec insert an
-  empty <p>; fastparse indexes no phantom element and reports an
-  'unexpected-end-tag' error there instead, so lexbor's p count is compared
-  with fastparse's plus those errors (a ``</p>`` before any content, which
-  the spec ignores, would be over-counted; no corpus page has one).
 
 For a[href], lexbor's list may also hold clones of an <a> the adoption
 agency reopened: each clone directly follows its original in document
@@ -48,7 +43,6 @@ IMPLIED = {"html", "head", "body", "tbody"}
 CLONED_FORMATTING = {"a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike",
                      "strong", "tt", "u"}
 EXCLUDED = IMPLIED | CLONED_FORMATTING
-STRAY_P = re.compile(r"</[pP][\t\n\f\r />]")
 
 
 def _pages() -> list[str]:
@@ -102,11 +96,6 @@ def _outside_template(doc) -> list:
 
 def fp_counts(doc) -> Counter:
     counts = Counter(t.name for t in _outside_template(doc) if t.name not in EXCLUDED)
-    source = doc.source
-    if isinstance(source, bytes):
-        source = source.decode("latin-1")  # only the ASCII "</p" matters here
-    counts["p"] += sum(1 for e in doc.errors if e.code == "unexpected-end-tag"
-                       and STRAY_P.match(source, e.offset))
     return +counts
 
 

@@ -4,7 +4,8 @@ recovery="none" path (nesting exactly as written).
 Each html5 expectation is what the HTML Standard builds (13.2.6), restricted to
 elements with a start tag in the source: fastparse never inserts an element
 (no implied tbody/tr) and never clones one (adoption agency, reconstruction of
-active formatting elements). Where the index differs from the spec's tree by
+active formatting elements). The two elements an end tag makes, <br> from </br>
+and the empty <p> of a stray </p>, are indexed where that end tag stands. Where the index differs from the spec's tree by
 design, the test says so.
 
 Foster parenting: a fostered element keeps its source position in the index,
@@ -693,3 +694,47 @@ def test_top_level_text_of_a_fragment_follows_its_context(context, text):
 def test_a_select_fragment_holds_no_select():
     # fragment case: <select> with a select context is ignored, as <input> is
     assert frag("<option>a<select><option>b", "select") == "option,option"
+
+
+# ---- a stray </p>: the empty <p> the spec inserts (13.2.6.4.7, end tag "p"), each a tree lexbor builds
+
+@pytest.mark.parametrize("src, expected", [
+    ("<div>a</p>b</div>", "div(p)"),
+    ("<p>a</p></p>b", "p,p"),
+    ("<p>a<div>b</div></p>", "p,div,p"),                            # the div closed the p
+    ("<button><p>a</button></p>", "button(p),p"),                   # button scope
+    ("<table><tr><td>x</td></tr></p></table>", "table(tr(td)),p"),  # fostered: the table's sibling
+    ("<select><option>a</p>b</select>", "select(option(p))"),       # 2025 select parsing: in body rules
+    ("<svg><g></p></g></svg>x", "svg(g),p"),                        # out of foreign content first
+    ("<template><div></p></div></template>", "template(div(p))"),  # the template's content is in body
+    ("<body></p>", "body(p)"),
+    ("</body></p>", "p"),                                           # "after body" goes back in body
+])
+def test_stray_end_p_makes_an_empty_p(src, expected):
+    assert tree(src) == expected
+    p = [t for t in fp.parse(src) if t.name == "p"][-1]
+    assert p.html == "</p>" and p.text == "" and p.closed_by == "end-tag"
+
+
+@pytest.mark.parametrize("src, expected", [
+    ("</p>x", ""),                                  # "before html"
+    ("<html></p>x", "html"),                        # "before head"
+    ("<head></p><title>t</title></head>", "head(title)"),   # "in head"
+    ("<meta></head></p>x", "meta"),                 # "after head" (of the implied head)
+    ("<template></p></template>", "template"),      # "in template", before its content
+    ("&#32;&Tab;</p>x", ""),                        # whitespace references are whitespace
+    ("<p>x</p>", "p"),
+])
+def test_stray_end_p_is_ignored_where_the_spec_ignores_it(src, expected):
+    assert tree(src) == expected
+
+
+def test_recovery_none_indexes_no_element_for_a_stray_end_p():
+    assert tree("<div>a</p>b</div>", recovery="none") == "div"
+
+
+def test_whitespace_references_before_content_do_not_begin_the_body():
+    # "&#32;" is a space to the tree builder: a <frameset> after it still replaces the body
+    assert tree("&#32;&#x0A;&NewLine;<frameset>") == "frameset"
+    assert tree("&#33;<frameset>") == ""            # "!" is content: the frameset is ignored
+    assert tree("<svg><![CDATA[&#32;]]></svg><frameset>") == "svg"   # CDATA decodes no reference

@@ -214,7 +214,7 @@ fp_parse(fp_doc *d, const uint8_t *buf, size_t len, const fp_options *opts)
     while (!s.status) {
         const uint8_t *lt = fp_scan_lt(p, end);
         if (s.watch_text && lt > p)
-            fp_sim_text(&s, p, lt);
+            fp_sim_text(&s, p, lt, 1);
         if (lt + 1 >= end) {
             if (lt < end)   /* a '<' as the last byte */
                 fp_sim_error(&s, FP_ERR_EOF_BEFORE_TAG_NAME, (uint32_t)(lt - buf));
@@ -264,7 +264,7 @@ fp_parse(fp_doc *d, const uint8_t *buf, size_t len, const fp_options *opts)
             if (kind == FP_MARKUP_CDATA && content_end == p)
                 fp_sim_error(&s, FP_ERR_EOF_IN_CDATA, (uint32_t)len);
             if (kind == FP_MARKUP_CDATA && s.watch_text)
-                fp_sim_text(&s, content, content_end);
+                fp_sim_text(&s, content, content_end, 0);
         } else if (c == '?') {                      /* U+003F QUESTION MARK (?) */
             fp_sim_error(&s, FP_ERR_UNEXPECTED_QUESTION_MARK_INSTEAD_OF_TAG_NAME, (uint32_t)(lt - buf));
             p = fp_tok_gt_end(lt + 2, end);

@@ -1552,6 +1552,31 @@ implied_head_open(fp_sim *s)
            !body_seen_before(s, s->doc->n);   /* a <body> tag counts as body content */
 }
 
+/* A "</p>" with no <p> in button scope: the modes before the body and
+ * "in template" ignore it (13.2.6.4.3-6, .18). */
+static int
+ignores_end_p(fp_sim *s)
+{
+    if (open_html_of(s, FP_TAG_TEMPLATE) >= 0)   /* its content has modes of its own */
+        return mode_at(s, istack_top(s, FP_SC_MODE)) == FP_MODE_TEMPLATE;
+    return (s->head_open && s->top == s->head) || s->after_head || implied_head_open(s) ||
+           (s->implied_head_ended && !s->ctx && !body_seen_before(s, s->doc->n));
+}
+
+/* Elsewhere the spec inserts an empty <p> and closes it at once: index it as
+ * the element of that end tag, under the <p> start tag's rules (in a table it
+ * is foster-parented). */
+static void
+empty_p(fp_sim *s, uint32_t lt, uint32_t gt)
+{
+    fp_tag_token p = {0};
+    p.name = s->doc->buf + lt + 2;
+    p.name_len = 1;
+    int32_t i = fp_sim_start(s, &p, FP_TAG_P, lt, gt);
+    if (i >= 0 && s->top == i)
+        pop(s, FP_CLOSED_END_TAG, gt, gt);
+}
+
 void
 fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
 {
@@ -1668,8 +1693,12 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         return;
     }
     case FP_TAG_P:
-        if (!in_scope(s, t, FP_SC_BUTTON))
-            t = -1;  /* the spec inserts an empty <p> here; fastparse indexes none */
+        if (!in_scope(s, t, FP_SC_BUTTON)) {
+            fp_sim_error(s, FP_ERR_UNEXPECTED_END_TAG, lt);
+            if (!ignores_end_p(s))
+                empty_p(s, lt, gt);
+            return;
+        }
         break;
     case FP_TAG_LI:
         if (!in_scope(s, t, FP_SC_LIST))
@@ -1780,13 +1809,54 @@ fp_sim_close_top(fp_sim *s, uint32_t lt, uint32_t gt)
     pop(s, FP_CLOSED_END_TAG, lt, gt);
 }
 
-/* Text matters to nesting in three places here: non-whitespace text in <head>
- * or a <colgroup> closes it, and text after </body> reopens the body. */
-void
-fp_sim_text(fp_sim *s, const uint8_t *p, const uint8_t *q)
+/* The end of a character reference at p that decodes to whitespace (&#32;,
+ * &#x9;, &Tab;, &NewLine;), or NULL: the tree builder sees that whitespace. */
+static const uint8_t *
+ws_reference_end(const uint8_t *p, const uint8_t *q)
 {
-    while (p < q && fp_is_ws(*p))
-        p++;
+    static const char *const named[] = {"&Tab;", "&NewLine;"};
+    for (int k = 0; k < 2; k++) {
+        size_t n = strlen(named[k]);
+        if ((size_t)(q - p) >= n && !memcmp(p, named[k], n))
+            return p + n;
+    }
+    if (q - p < 3 || p[1] != '#')
+        return NULL;
+    const uint8_t *r = p + 2;
+    int hex = (*r | 0x20) == 'x';
+    r += hex;
+    const uint8_t *digits = r;
+    uint32_t v = 0;
+    for (; r < q; r++) {
+        int c = *r | 0x20, d;
+        if (*r >= '0' && *r <= '9')
+            d = *r - '0';
+        else if (hex && c >= 'a' && c <= 'f')
+            d = c - 'a' + 10;
+        else
+            break;
+        if (v <= 0xFFFF)   /* past that it is no whitespace: stop growing, keep reading digits */
+            v = v * (hex ? 16 : 10) + (uint32_t)d;
+    }
+    if (r == digits || !(v == 9 || v == 10 || v == 12 || v == 13 || v == 32))
+        return NULL;
+    return r < q && *r == ';' ? r + 1 : r;
+}
+
+/* Text matters to nesting in three places here: non-whitespace text in <head>
+ * or a <colgroup> closes it, and text after </body> reopens the body.
+ * refs: the text decodes character references (not CDATA). */
+void
+fp_sim_text(fp_sim *s, const uint8_t *p, const uint8_t *q, int refs)
+{
+    for (const uint8_t *r; p < q;) {
+        if (fp_is_ws(*p))
+            p++;
+        else if (refs && *p == '&' && (r = ws_reference_end(p, q)))
+            p = r;
+        else
+            break;
+    }
     if (p == q)
         return;
     uint32_t at = (uint32_t)(p - s->doc->buf);

@@ -112,7 +112,7 @@ int32_t fp_sim_start(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uin
 void fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt);
 void fp_sim_end_current(fp_sim *s, uint32_t lt, uint32_t gt);  /* the end tag of s->top */
 void fp_sim_close_top(fp_sim *s, uint32_t lt, uint32_t gt);  /* end tag of a raw text element */
-void fp_sim_text(fp_sim *s, const uint8_t *p, const uint8_t *q);
+void fp_sim_text(fp_sim *s, const uint8_t *p, const uint8_t *q, int refs);
 /* End of input; text_end < len when the input ends inside a tag (the tokenizer
  * drops that tag: open elements' content stops before it). */
 void fp_sim_eof(fp_sim *s, uint32_t text_end);
