@@ -185,6 +185,25 @@ setup_context(fp_sim *s, uint16_t context)
     return 0;
 }
 
+/* The index leaves the simulator's scratch arrays for one of its own size:
+ * copied out of a set scratch.c keeps for the next parse, else the set's own
+ * array, shrunk (copying would fault in as many fresh pages again). */
+static int
+copy_index(fp_doc *d, fp_sim *s)
+{
+    fp_elem *scratch = d->elems;
+    d->elems = NULL;
+    if (d->n == 0)
+        return 0;
+    if (!fp_scratch_keeps(s->cap))
+        return fp_sim_give_index(s);
+    d->elems = malloc(d->n * sizeof *d->elems);
+    if (!d->elems)
+        return -1;
+    memcpy(d->elems, scratch, d->n * sizeof *d->elems);
+    return 0;
+}
+
 fp_status
 fp_parse(fp_doc *d, const uint8_t *buf, size_t len, const fp_options *opts)
 {
@@ -283,7 +302,7 @@ fp_parse(fp_doc *d, const uint8_t *buf, size_t len, const fp_options *opts)
     d->quirks = s.quirks && !opts->context;   /* a fragment's has no document: no-quirks */
     if (status)
         d->elems = NULL;   /* the simulator's scratch */
-    else if (fp_sim_index_out(&s) < 0)
+    else if (copy_index(d, &s) < 0)
         status = FP_ENOMEM;
     fp_sim_free(&s);
     if (status) {

@@ -8,7 +8,7 @@
  * pages. Instead, up to FP_SCRATCH_SLOTS sets wait here between parses (one
  * per thread parsing at once). A set too large to keep is freed, and its
  * element array, which would be freed too, becomes the document's index
- * (fp_scratch_keeps): copying it out would fault in as many fresh pages again,
+ * (fp_scratch_keeps, parse.c): copying it out would fault in as many fresh pages again,
  * twice the time per element on documents past the limit. */
 #include <stdlib.h>
 
@@ -81,9 +81,9 @@ fp_scratch_take(uint32_t cap)
 }
 
 int
-fp_scratch_keeps(const fp_scratch *w)
+fp_scratch_keeps(uint32_t cap)
 {
-    return w->cap <= FP_SCRATCH_MAX_CAP;
+    return cap <= FP_SCRATCH_MAX_CAP;
 }
 
 void
@@ -91,7 +91,7 @@ fp_scratch_give(fp_scratch *w)
 {
     if (!w)
         return;
-    if (fp_scratch_keeps(w) && w->elems && w->prev_same && w->foreign_below && w->open_depth &&
+    if (fp_scratch_keeps(w->cap) && w->elems && w->prev_same && w->foreign_below && w->open_depth &&
         w->open_bits)
         for (int k = 0; k < FP_SCRATCH_SLOTS; k++)
             if (SLOT_PUT(&slots[k], w))

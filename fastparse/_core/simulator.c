@@ -148,39 +148,14 @@ fp_sim_init(fp_sim *s, fp_doc *doc, uint32_t cap)
     return 0;
 }
 
-/* grow_index may have moved the arrays */
-static void
-sync_scratch(fp_sim *s)
-{
-    s->scratch->elems = s->e;
-    s->scratch->prev_same = s->prev_same;
-    s->scratch->foreign_below = s->foreign_below;
-    s->scratch->open_depth = s->open_depth;
-    s->scratch->open_bits = s->open_bits;
-    s->scratch->cap = s->cap;
-}
-
 int
-fp_sim_index_out(fp_sim *s)
+fp_sim_give_index(fp_sim *s)
 {
-    fp_doc *d = s->doc;
-    d->elems = NULL;
-    if (d->n == 0)
-        return 0;
-    sync_scratch(s);
-    if (!fp_scratch_keeps(s->scratch)) {
-        /* the set is freed after this parse: its array, shrunk in place, is the index */
-        fp_elem *e = realloc(s->e, d->n * sizeof *e);
-        if (!e)
-            return -1;
-        s->e = s->scratch->elems = NULL;
-        d->elems = e;
-        return 0;
-    }
-    d->elems = malloc(d->n * sizeof *d->elems);
-    if (!d->elems)
+    fp_elem *e = realloc(s->e, s->doc->n * sizeof *e);
+    s->doc->elems = e;   /* on failure NULL: the scratch set still owns s->e */
+    if (!e)
         return -1;
-    memcpy(d->elems, s->e, d->n * sizeof *d->elems);
+    s->e = NULL;
     return 0;
 }
 
@@ -188,7 +163,13 @@ void
 fp_sim_free(fp_sim *s)
 {
     if (s->scratch) {
-        sync_scratch(s);
+        /* grow_index may have moved the arrays; fp_sim_give_index may have taken e */
+        s->scratch->elems = s->e;
+        s->scratch->prev_same = s->prev_same;
+        s->scratch->foreign_below = s->foreign_below;
+        s->scratch->open_depth = s->open_depth;
+        s->scratch->open_bits = s->open_bits;
+        s->scratch->cap = s->cap;
         fp_scratch_give(s->scratch);
         s->scratch = NULL;
     }
