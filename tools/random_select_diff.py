@@ -160,7 +160,7 @@ def run(seed: int, count: int, per_tree: int, show: int) -> tuple[int, int, int]
         page = "<!doctype html>" + random_tree(r)
         doc = fp.parse(page.encode())
         soup, index = mirror(doc)
-        element = {i: el for el in soup.find_all(True) for i in (index[id(el)],)}
+        element = {index[id(el)]: el for el in soup.find_all(True)}
         for _ in range(per_tree):
             css = grammar.selector()
             try:

@@ -1540,22 +1540,22 @@ ignores_end_p(fp_sim *s)
 {
     if (open_html_of(s, FP_TAG_TEMPLATE) >= 0)   /* its content has modes of its own */
         return mode_at(s, istack_top(s, FP_SC_MODE)) == FP_MODE_TEMPLATE;
-    return (s->head_open && s->top == s->head) || s->after_head || implied_head_open(s) ||
-           (s->implied_head_ended && !s->ctx && !body_seen_before(s, s->doc->n));
+    /* in the head, after it, or no head indexed and no body content yet (before
+     * html or head, in or after the implied head) */
+    return (s->head_open && s->top == s->head) || s->after_head ||
+           (s->head < 0 && !s->ctx && !body_seen_before(s, s->doc->n));
 }
 
-/* Elsewhere the spec inserts an empty <p> and closes it at once: index it as
- * the element of that end tag, under the <p> start tag's rules (in a table it
- * is foster-parented). */
-static void
-empty_p(fp_sim *s, uint32_t lt, uint32_t gt)
+/* The element an end tag makes ("</br>", a stray "</p>"): indexed at that end
+ * tag, under the rules of its start tag without attributes (in a table it is
+ * foster-parented). */
+static int32_t
+start_at_end_tag(fp_sim *s, int tag, size_t name_len, uint32_t lt, uint32_t gt)
 {
-    fp_tag_token p = {0};
-    p.name = s->doc->buf + lt + 2;
-    p.name_len = 1;
-    int32_t i = fp_sim_start(s, &p, FP_TAG_P, lt, gt);
-    if (i >= 0 && s->top == i)
-        pop(s, FP_CLOSED_END_TAG, gt, gt);
+    fp_tag_token t = {0};
+    t.name = s->doc->buf + lt + 2;
+    t.name_len = name_len;
+    return fp_sim_start(s, &t, tag, lt, gt);
 }
 
 void
@@ -1667,17 +1667,18 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
             fp_sim_error(s, FP_ERR_UNEXPECTED_END_TAG, lt);   /* "in template" ignores end tags */
             return;
         }
-        fp_tag_token br = {0};
-        br.name = s->doc->buf + lt + 2;
-        br.name_len = 2;
-        fp_sim_start(s, &br, FP_TAG_BR, lt, gt);
+        start_at_end_tag(s, FP_TAG_BR, 2, lt, gt);
         return;
     }
     case FP_TAG_P:
         if (!in_scope(s, t, FP_SC_BUTTON)) {
+            /* the spec inserts an empty <p> and closes it at once, where it does not ignore the tag */
             fp_sim_error(s, FP_ERR_UNEXPECTED_END_TAG, lt);
-            if (!ignores_end_p(s))
-                empty_p(s, lt, gt);
+            if (!ignores_end_p(s)) {
+                int32_t i = start_at_end_tag(s, FP_TAG_P, 1, lt, gt);
+                if (i >= 0 && s->top == i)
+                    pop(s, FP_CLOSED_END_TAG, gt, gt);
+            }
             return;
         }
         break;
@@ -1795,33 +1796,10 @@ fp_sim_close_top(fp_sim *s, uint32_t lt, uint32_t gt)
 static const uint8_t *
 ws_reference_end(const uint8_t *p, const uint8_t *q)
 {
-    static const char *const named[] = {"&Tab;", "&NewLine;"};
-    for (int k = 0; k < 2; k++) {
-        size_t n = strlen(named[k]);
-        if ((size_t)(q - p) >= n && !memcmp(p, named[k], n))
-            return p + n;
-    }
-    if (q - p < 3 || p[1] != '#')
-        return NULL;
-    const uint8_t *r = p + 2;
-    int hex = (*r | 0x20) == 'x';
-    r += hex;
-    const uint8_t *digits = r;
-    uint32_t v = 0;
-    for (; r < q; r++) {
-        int c = *r | 0x20, d;
-        if (*r >= '0' && *r <= '9')
-            d = *r - '0';
-        else if (hex && c >= 'a' && c <= 'f')
-            d = c - 'a' + 10;
-        else
-            break;
-        if (v <= 0xFFFF)   /* past that it is no whitespace: stop growing, keep reading digits */
-            v = v * (hex ? 16 : 10) + (uint32_t)d;
-    }
-    if (r == digits || !(v == 9 || v == 10 || v == 12 || v == 13 || v == 32))
-        return NULL;
-    return r < q && *r == ';' ? r + 1 : r;
+    uint32_t cp[2];
+    int ncp;
+    size_t n = fp_entity_decode(p, q, 0, cp, &ncp);
+    return n && ncp == 1 && cp[0] < 0x80 && fp_is_ws((uint8_t)cp[0]) ? p + n : NULL;
 }
 
 /* Text matters to nesting in three places here: non-whitespace text in <head>

@@ -590,17 +590,18 @@ def _macro_ast(name: str) -> n.SelectorList:
 
 def parse(css: str) -> n.SelectorList:
     """Parse a selector list; a leading combinator (`> p`) is relative to :scope."""
-    return _parse(css).selector_list(scope_relative=True)
+    return _parser(css).selector_list(scope_relative=True)
 
 
 def dropped(css: str) -> list[str]:
     """The items of css's :is() and :where() lists that do not parse, which matching leaves out."""
-    p = _parse(css)
+    p = _parser(css)
     p.selector_list(scope_relative=True)
     return p.dropped
 
 
-def _parse(css: str) -> Parser:
+def _parser(css: str) -> Parser:
+    """A parser at the first token of css (a str that is not blank)."""
     if not isinstance(css, str):
         raise TypeError(f"selector must be str, not {type(css).__name__}")
     p = Parser(css)
