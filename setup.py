@@ -1,8 +1,13 @@
 """The one C extension; all metadata lives in pyproject.toml."""
 import glob
+import os
 import platform
+import sys
 
 from setuptools import Extension, setup
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from build_support.pgo import ProfileGuidedBuildExt  # noqa: E402  (with GCC: a profile-guided build)
 
 # C11 for stdint/stdbool; optimisation level comes from the environment (CFLAGS),
 # so sanitizer and debug builds need no edit here. A call without a declaration
@@ -20,5 +25,6 @@ setup(
             include_dirs=["fastparse/_core"],
             extra_compile_args=extra,
         )
-    ]
+    ],
+    cmdclass={"build_ext": ProfileGuidedBuildExt},
 )

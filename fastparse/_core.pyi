@@ -23,6 +23,8 @@ AttrFilter: TypeAlias = Mapping[str, str | Literal[True]]
 
 SCAN_IMPL: Final[str]
 """Which '<' scanner was compiled in: "sse2", "neon" or "portable"."""
+BUILD: Final[str]
+"""How setup.py compiled the module: "profile-guided, lto" (GCC) or "plain"."""
 
 @final
 class Document:

@@ -18,6 +18,10 @@
  * (fastparse/_parse.py, fastparse/encoding.py) so both sides use the same */
 #define FP_DEFAULT_MAX_SIZE ((Py_ssize_t)256 * 1024 * 1024)
 enum { FP_DEFAULT_MAX_DEPTH = 4096, FP_PRESCAN_BYTES = 1024 };
+/* how setup.py built the module (build_support/pgo.py defines it) */
+#ifndef FP_BUILD
+#define FP_BUILD "plain"
+#endif
 /* inputs from this size up are checked for UTF-8 without the GIL (~10 us) */
 enum { FP_GIL_FREE_CHECK = 64 * 1024 };
 
@@ -376,6 +380,7 @@ module_exec(PyObject *m)
     int added = max_size ? PyModule_AddObjectRef(m, "DEFAULT_MAX_SIZE", max_size) : -1;
     Py_XDECREF(max_size);
     if (added < 0 || PyModule_AddStringConstant(m, "SCAN_IMPL", fp_scan_impl()) < 0 ||
+        PyModule_AddStringConstant(m, "BUILD", FP_BUILD) < 0 ||
         PyModule_AddIntConstant(m, "DEFAULT_MAX_DEPTH", FP_DEFAULT_MAX_DEPTH) < 0 ||
         PyModule_AddIntConstant(m, "PRESCAN_BYTES", FP_PRESCAN_BYTES) < 0)
         return -1;

@@ -336,7 +336,8 @@ class Run:
         meta = {
             **self.meta, "status": status,
             "finished": datetime.now(UTC).isoformat(timespec="seconds"),
-            "parsers": {n: {"label": a.label, "versions": self.versions[n], "tasks": list(a.supports)}
+            "parsers": {n: {"label": a.label, "versions": self.versions[n], "build": a.build(),
+                            "tasks": list(a.supports)}
                         for n, a in self.adapters.items()},
             "skipped_parsers": self.skipped,
             "skipped_tasks": self.skipped_tasks,

@@ -83,6 +83,10 @@ class Adapter:
                 out[d] = "unknown"
         return out
 
+    def build(self) -> dict[str, str]:
+        """How the library at hand was compiled, where that changes its speed."""
+        return {}
+
     # ---- the tasks, written once --------------------------------------------
     def links(self, doc) -> list[tuple[str, str]]:
         """Every <a href>: (href, whitespace-collapsed text). The adapters override

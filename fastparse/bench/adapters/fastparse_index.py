@@ -15,6 +15,10 @@ class FastparseAdapter(Adapter):
         if not hasattr(fastparse.Document if hasattr(fastparse, "Document") else object, "select"):
             self.supports = tuple(t for t in self.supports if t != "select")
 
+    def build(self) -> dict[str, str]:
+        from fastparse import _core
+        return {"extension": _core.BUILD, "scan": _core.SCAN_IMPL}
+
     def parse(self, data: bytes):
         return self._parse(data)
 
