@@ -5,14 +5,16 @@
 Wall-clock ratios on a shared machine move 5-20% between runs; instruction counts do not.
 Three kinds of work over every real page (each figure is for one pass over all of them):
 
-parse  fp_parse alone (callgrind collects inside it only).
+parse  fp.parse(page bytes), as a user calls it: the encoding decision, the engine, the
+       Document (and freeing the previous one).
 links  every <a href>: (tag.get("href"), tag.get_text(skip=(), collapse=True)) over
        doc.select("a[href]"), on documents parsed beforehand.
 css    the benchmark's 20 selectors (fastparse.bench.tasks.CSS_SELECTORS) on documents
        parsed beforehand, every selector compiled beforehand.
 
-links and css run the program twice, with one and with two passes, and report the
-difference: the loading, parsing and start-up the two runs share cancel out.
+Each is the difference of two runs of the program, with one and with two passes: the
+loading, parsing and start-up the two runs share cancel out. The build measured
+(fastparse._core.BUILD: profile-guided or plain) is printed first.
 Needs valgrind; takes a few minutes.
 """
 from __future__ import annotations
@@ -34,9 +36,11 @@ def _work(pages_file: str, work: str, passes: int) -> None:
     import fastparse as fp
     from fastparse.bench.tasks import CSS_SELECTORS
     pages = pickle.loads(Path(pages_file).read_bytes())
+    fp.parse(pages[0])
     if work == "parse":
-        for data in pages:
-            fp.parse(data)
+        for _ in range(passes):
+            for data in pages:
+                fp.parse(data)
         return
     docs = [fp.parse(data) for data in pages]
     for css in CSS_SELECTORS:
@@ -52,8 +56,6 @@ def _work(pages_file: str, work: str, passes: int) -> None:
 
 def _instructions(pages_file: str, work: str, passes: int) -> int:
     cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
-    if work == "parse":
-        cmd.append("--toggle-collect=fp_parse")
     cmd += [sys.executable, __file__, "--run", pages_file, work, str(passes)]
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stderr
     return int(re.search(r"Collected : (\d+)", out).group(1))
@@ -68,17 +70,15 @@ def main() -> int:
     ap.add_argument("--work", default="parse,links,css")
     args = ap.parse_args()
     sys.path.insert(0, str(ROOT))
-    from fastparse import corpora
+    from fastparse import _core, corpora
     pages = [p.read() for p in corpora.real_pages(args.corpus_dir)]
     with tempfile.NamedTemporaryFile(suffix=".pickle") as f:
         f.write(pickle.dumps(pages))
         f.flush()
+        print(f"build: {_core.BUILD}")
         print(f"{len(pages)} real pages, {sum(map(len, pages)) / 1e6:.1f} MB")
         for work in args.work.split(","):
-            if work == "parse":
-                n = _instructions(f.name, work, 1)
-            else:
-                n = _instructions(f.name, work, 2) - _instructions(f.name, work, 1)
+            n = _instructions(f.name, work, 2) - _instructions(f.name, work, 1)
             print(f"{work:6} {n / 1e6:8.2f} M instructions")
     return 0
 
