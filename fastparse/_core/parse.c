@@ -195,7 +195,7 @@ copy_index(fp_doc *d, fp_sim *s)
     d->elems = NULL;
     if (d->n == 0)
         return 0;
-    if (!fp_scratch_keeps(s->cap))
+    if (!fp_scratch_keeps(s->cap, fp_sim_used(s)))
         return fp_sim_give_index(s);
     d->elems = malloc(d->n * sizeof *d->elems);
     if (!d->elems)

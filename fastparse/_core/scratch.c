@@ -6,10 +6,14 @@
  * go back to the kernel when freed, so each parse paid page faults to zero the
  * pages the last one had just returned: a fifth of the parse time on the real
  * pages. Instead, up to FP_SCRATCH_SLOTS sets wait here between parses (one
- * per thread parsing at once). A set too large to keep is freed, and its
- * element array, which would be freed too, becomes the document's index
- * (fp_scratch_keeps, parse.c): copying it out would fault in as many fresh pages again,
- * twice the time per element on documents past the limit. */
+ * per thread parsing at once). What a kept set holds resident is the pages its
+ * parses touched, so the limit is on the elements a parse indexed, not on the
+ * capacity: a 3 MB article has room for 376,000 elements and uses 33,000, and
+ * freeing its set made every parse of it fault in 1 MB afresh (a third of its
+ * time). A set too large to keep is freed, and its element array, which would
+ * be freed too, becomes the document's index (fp_scratch_keeps, parse.c):
+ * copying it out would fault in as many fresh pages again, twice the time per
+ * element on documents past the limit. */
 #include <stdlib.h>
 
 #include "simulator.h"
@@ -33,9 +37,11 @@ slot_put(slot_t *slot, fp_scratch *w)
 #endif
 
 #define FP_SCRATCH_SLOTS 4
-/* Pages touched by a parse stay resident while the set waits: keep sets for
- * pages up to ~2 MB (cap is len / 8), whose parses touch at most a few MB. */
-#define FP_SCRATCH_MAX_CAP (1u << 18)
+/* Keep sets whose parses indexed at most 2^18 elements (about 12 MB of
+ * touched pages), and whose capacity (len / 8: address space, mostly never
+ * touched) is at most 2^21, pages up to 16 MB. */
+#define FP_SCRATCH_MAX_USED (1u << 18)
+#define FP_SCRATCH_MAX_CAP (1u << 21)
 
 static slot_t slots[FP_SCRATCH_SLOTS];
 
@@ -81,9 +87,9 @@ fp_scratch_take(uint32_t cap)
 }
 
 int
-fp_scratch_keeps(uint32_t cap)
+fp_scratch_keeps(uint32_t cap, uint32_t used)
 {
-    return cap <= FP_SCRATCH_MAX_CAP;
+    return cap <= FP_SCRATCH_MAX_CAP && used <= FP_SCRATCH_MAX_USED;
 }
 
 void
@@ -91,7 +97,7 @@ fp_scratch_give(fp_scratch *w)
 {
     if (!w)
         return;
-    if (fp_scratch_keeps(w->cap) && w->elems && w->prev_same && w->foreign_below && w->open_depth &&
+    if (fp_scratch_keeps(w->cap, w->used) && w->elems && w->prev_same && w->foreign_below && w->open_depth &&
         w->open_bits)
         for (int k = 0; k < FP_SCRATCH_SLOTS; k++)
             if (SLOT_PUT(&slots[k], w))

@@ -159,6 +159,12 @@ fp_sim_give_index(fp_sim *s)
     return 0;
 }
 
+uint32_t
+fp_sim_used(const fp_sim *s)
+{
+    return s->doc->n > s->cut_from ? (uint32_t)s->doc->n : s->cut_from;
+}
+
 void
 fp_sim_free(fp_sim *s)
 {
@@ -170,6 +176,7 @@ fp_sim_free(fp_sim *s)
         s->scratch->open_depth = s->open_depth;
         s->scratch->open_bits = s->open_bits;
         s->scratch->cap = s->cap;
+        s->scratch->used = fp_sim_used(s);
         fp_scratch_give(s->scratch);
         s->scratch = NULL;
     }
@@ -926,6 +933,8 @@ start_frameset(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         /* comments inside the removed elements go with them */
         while (s->doc->ncomments && s->doc->comments[s->doc->ncomments - 1].start > s->e[cut].start)
             s->doc->ncomments--;
+        if (s->doc->n > s->cut_from)
+            s->cut_from = s->doc->n;   /* the pages past the cut were touched (fp_sim_used) */
         s->doc->n = cut;
         for (uint32_t i = 0; i < cut; i++)   /* what stays is closed; none reaches past the cut */
             if (s->e[i].last >= cut)

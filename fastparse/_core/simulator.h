@@ -50,17 +50,19 @@ typedef struct {
     uint32_t *open_depth;
     uint16_t *open_bits;
     uint32_t cap;
+    uint32_t used;   /* elements the last parse indexed: every kept set's parses stayed under the limit */
 } fp_scratch;
 
 fp_scratch *fp_scratch_take(uint32_t cap);  /* arrays of at least cap elements, NULL if out of memory */
 void fp_scratch_give(fp_scratch *w);         /* back for the next parse, or freed */
-int fp_scratch_keeps(uint32_t cap);          /* whether fp_scratch_give keeps a set of cap elements */
+int fp_scratch_keeps(uint32_t cap, uint32_t used);   /* whether fp_scratch_give keeps a set */
 
 typedef struct {
     fp_doc *doc;
     fp_scratch *scratch;     /* owns e, prev_same, foreign_below, open_depth, open_bits */
     fp_elem *e;              /* doc->elems while parsing; parse.c gives the document its own */
     uint32_t cap;            /* capacity of e and the per-element arrays */
+    uint32_t cut_from;       /* elements indexed before a <frameset> cut the index back, else 0 */
     int32_t top;             /* current node, -1 when nothing is open */
     uint32_t depth;          /* number of open elements */
     int32_t *prev_same;      /* per element: next lower open element with the same tag id */
@@ -106,6 +108,7 @@ typedef struct {
 int fp_sim_init(fp_sim *s, fp_doc *doc, uint32_t cap);
 void fp_sim_free(fp_sim *s);
 int fp_sim_give_index(fp_sim *s);  /* the element array (doc->n elements) becomes the document's; -1 if out of memory */
+uint32_t fp_sim_used(const fp_sim *s);   /* elements the parse indexed, counting any a <frameset> cut off */
 /* A start tag [lt, gt); returns the new element's index, or -1 when the
  * tree builder ignores the tag (check s->status for errors). */
 int32_t fp_sim_start(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt);
