@@ -3,11 +3,12 @@
 The parse is branchy code over bytes: which of a dozen tokenizer and
 tree-builder paths a tag takes decides its cost. GCC lays those paths out
 well only when it knows which are hot. So with GCC 10 or newer the extension
-is built three times over: compiled with instrumentation, run over a training
-workload (build_support/pgo_train.py: the project's own generated pages,
-never the benchmark's real ones), and compiled again from the profile it
-wrote, with link-time optimisation across the engine's files. On the real
-pages this parses about 10% faster than the plain build (README, "Build").
+is built twice with a run in between: compiled with instrumentation, run over
+a training workload (build_support/pgo_train.py: the project's generated pages
+and a page it writes, never the benchmark's real ones), and compiled again from
+the profile it wrote, with link-time optimisation across the engine's files. On the real
+pages this parses about 10% faster than the plain build (README, "How the
+extension is built").
 
 -fprofile-partial-training keeps code the training did not run optimised as
 in a plain build instead of for size, so inputs unlike the training pages
