@@ -79,7 +79,7 @@ fp_scratch_take(uint32_t cap)
     w->open_depth = malloc(cap * sizeof *w->open_depth);
     w->open_bits = malloc(cap * sizeof *w->open_bits);
     if (!w->elems || !w->prev_same || !w->foreign_below || !w->open_depth || !w->open_bits) {
-        fp_scratch_give(w);
+        fp_scratch_give(w, 0);
         return NULL;
     }
     w->cap = cap;
@@ -92,13 +92,15 @@ fp_scratch_keeps(uint32_t cap, uint32_t used)
     return cap <= FP_SCRATCH_MAX_CAP && used <= FP_SCRATCH_MAX_USED;
 }
 
+/* Every kept set's parses indexed at most FP_SCRATCH_MAX_USED elements, so
+ * `used` of the parse just done bounds the pages the set holds resident. */
 void
-fp_scratch_give(fp_scratch *w)
+fp_scratch_give(fp_scratch *w, uint32_t used)
 {
     if (!w)
         return;
-    if (fp_scratch_keeps(w->cap, w->used) && w->elems && w->prev_same && w->foreign_below && w->open_depth &&
-        w->open_bits)
+    if (fp_scratch_keeps(w->cap, used) && w->elems && w->prev_same && w->foreign_below &&
+        w->open_depth && w->open_bits)
         for (int k = 0; k < FP_SCRATCH_SLOTS; k++)
             if (SLOT_PUT(&slots[k], w))
                 return;

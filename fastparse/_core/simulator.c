@@ -176,8 +176,7 @@ fp_sim_free(fp_sim *s)
         s->scratch->open_depth = s->open_depth;
         s->scratch->open_bits = s->open_bits;
         s->scratch->cap = s->cap;
-        s->scratch->used = fp_sim_used(s);
-        fp_scratch_give(s->scratch);
+        fp_scratch_give(s->scratch, fp_sim_used(s));
         s->scratch = NULL;
     }
     free(s->open_head);

@@ -50,11 +50,10 @@ typedef struct {
     uint32_t *open_depth;
     uint16_t *open_bits;
     uint32_t cap;
-    uint32_t used;   /* elements the last parse indexed: every kept set's parses stayed under the limit */
 } fp_scratch;
 
 fp_scratch *fp_scratch_take(uint32_t cap);  /* arrays of at least cap elements, NULL if out of memory */
-void fp_scratch_give(fp_scratch *w);         /* back for the next parse, or freed */
+void fp_scratch_give(fp_scratch *w, uint32_t used);   /* back for the next parse, or freed; used: elements indexed */
 int fp_scratch_keeps(uint32_t cap, uint32_t used);   /* whether fp_scratch_give keeps a set */
 
 typedef struct {
