@@ -21,7 +21,7 @@ DEFAULT_MAX_SIZE = _core.DEFAULT_MAX_SIZE     # 256 MiB
 DEFAULT_MAX_DEPTH = _core.DEFAULT_MAX_DEPTH   # 4096
 _RECOVERY = {"html5": 0, "none": 1}
 _engine = _core._parse
-_parse_utf8 = _core._parse_utf8
+_parse_bytes = _core._parse_bytes
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -87,7 +87,7 @@ def parse(source, *, encoding=None, max_size=DEFAULT_MAX_SIZE, max_depth=DEFAULT
     """
     if (type(source) is bytes and encoding is None and max_size is DEFAULT_MAX_SIZE
             and max_depth is DEFAULT_MAX_DEPTH and recovery == "html5" and scripting is False):
-        doc = _parse_utf8(source)   # UTF-8 by the common rules, decided in C; else None
+        doc = _parse_bytes(source)   # the encoding decided in C as detect() decides; else None
         if doc is not None:
             return doc
     return _parse(source, encoding, max_size, max_depth, recovery, scripting, None)

@@ -221,8 +221,13 @@ def _result(name: str, source: str, bom: bytes = b"") -> Detection:
 _BOMS = ((b"\xef\xbb\xbf", "utf-8"), (b"\xfe\xff", "utf-16be"), (b"\xff\xfe", "utf-16le"))
 _BOM_PREFIXES = tuple(bom for bom, _ in _BOMS)
 _PRESCAN_BYTES = _core.PRESCAN_BYTES   # 1024, as the spec says
-_LATE_META_BYTES = 64 * 1024
+_LATE_META_BYTES = _core.LATE_META_BYTES   # 64 KiB
 _BODY_OPEN = re.compile(rb"<[bB][oO][dD][yY]")
+
+# parse()'s C fast path (_core._parse_bytes) decides as detect() does and
+# parses these encodings as is; the others it leaves to detect()
+_core._set_legacy_codecs({name: (name, codec) for name, (codec, _) in _ENCODINGS.items()
+                          if name != "utf-8" and name not in _TRANSCODE})
 
 
 def _utf8_state(data) -> int:

@@ -671,18 +671,19 @@ def test_engine_utf8_check_random_mixtures():
         assert utf8_check(data) == _utf8_check_portable(data) == _py_utf8_check(data), data
 
 
-# ---- parse()'s C fast path (_core._parse_utf8) decides as detect() does ----
+# ---- parse()'s C fast path (_core._parse_bytes) decides as detect() does ----
 
 def _fast_path_agrees(data: bytes) -> None:
     d = detect(data)
-    fast = _core._parse_utf8(data)
-    takes = d.name == "utf-8" and d.bom == b"" and d.source in ("meta", "fallback")
-    assert (fast is not None) == takes, (data[:80], d)
+    fast = _core._parse_bytes(data)
+    # everything but a BOM and the encodings the engine must transcode
+    assert (fast is not None) == (d.bom == b"" and not d.transcode), (data[:80], d)
     if fast is not None:
-        slow = _core._parse(data, "utf-8", None, 0, _core.DEFAULT_MAX_SIZE, _core.DEFAULT_MAX_DEPTH, 0, False, None)
-        assert fast.encoding == "utf-8"
-        assert [(t.name, t.span, t.parent.index if t.parent else None) for t in fast] == \
-               [(t.name, t.span, t.parent.index if t.parent else None) for t in slow]
+        slow = _core._parse(data, d.name, d.codec if d.legacy else None, 0, _core.DEFAULT_MAX_SIZE,
+                            _core.DEFAULT_MAX_DEPTH, 0, False, None)
+        assert fast.encoding == slow.encoding == d.name
+        assert [(t.name, t.span, t.parent.index if t.parent else None, t.text) for t in fast] == \
+               [(t.name, t.span, t.parent.index if t.parent else None, t.text) for t in slow]
 
 
 @pytest.mark.parametrize("data", [
@@ -693,6 +694,13 @@ def _fast_path_agrees(data: bytes) -> None:
     b"\xef\xbb\xbf<p>bom", b"\xff\xfe<\x00p\x00>\x00", b"\xfe\xff\x00<\x00p\x00>",
     b"<\x00?\x00x\x00m\x00l\x00", b'<?xml version="1.0" encoding="utf-8"?><p>',
     b"<p>" + b" " * 2000 + b'<meta charset="windows-1250">' + "\u0436".encode("cp1251"),
+    b"<p>" + b" " * 2000 + b'<meta charset="koi8-r">' + "\u0436".encode(),         # late, but UTF-8
+    b"<p>" + b" " * 2000 + b'<BoDy><meta charset="koi8-r">' + "\u0436".encode("cp1251"),  # past <body>
+    b"<p>" + b" " * 2000 + b'<meta charset="iso-2022-jp">\xff',                    # late, transcoded
+    b'<meta charset="shift_jis"><p>' + "\u9ad9".encode("cp932"),
+    b'<meta charset="iso-2022-jp"><p>\x1b$B$"\x1b(B',                           # transcoded: Python path
+    b'<meta charset="x-user-defined"><p>\xf0',
+    b'<meta charset="hz-gb-2312"><p>x',                                             # replacement
 ])
 def test_parse_fast_path_agrees_with_detect(data):
     _fast_path_agrees(data)
@@ -701,7 +709,8 @@ def test_parse_fast_path_agrees_with_detect(data):
 def test_parse_fast_path_agrees_with_detect_on_random_heads():
     rng = random.Random(7)
     pieces = [b"<meta charset=utf-8>", b"<meta charset=koi8-r>", b"<p>", b"\xc3\xa9", b"\xe9", b"\xef\xbb\xbf",
-              b"<!--", b"-->", b" ", b"x" * 300, b'<meta http-equiv="content-type" content="text/html; charset=utf-8">']
+              b"<!--", b"-->", b" ", b"x" * 300, b'<meta http-equiv="content-type" content="text/html; charset=utf-8">',
+              b"<meta charset=gbk>", b"<body>", b"<meta charset=utf-16le>", b"<meta charset=iso-2022-jp>"]
     for _ in range(400):
         _fast_path_agrees(b"".join(rng.choice(pieces) for _ in range(rng.randrange(12))))
 
@@ -715,7 +724,8 @@ def test_parse_fast_path_agrees_with_detect_on_corpus_pages():
 def test_parse_only_takes_the_fast_path_with_every_default():
     import fastparse
     data = "<p>caf\xe9".encode("cp1252")
-    assert fastparse.parse(data).encoding == "windows-1252"                  # fast path declines
+    assert fastparse._core._parse_bytes(data).encoding == "windows-1252"    # decided in C
+    assert fastparse.parse(data).encoding == "windows-1252"
     assert fastparse.parse(b"<p>x", encoding="koi8-r").encoding == "koi8-r"  # a hint: Python path
     with pytest.raises(fastparse.ParseLimitError):
         fastparse.parse(b"<p>x" * 10, max_size=8)

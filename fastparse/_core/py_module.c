@@ -24,6 +24,9 @@ enum { FP_DEFAULT_MAX_DEPTH = 4096, FP_PRESCAN_BYTES = 1024 };
 #endif
 /* inputs from this size up are checked for UTF-8 without the GIL (~10 us) */
 enum { FP_GIL_FREE_CHECK = 64 * 1024 };
+/* how far a <meta> is looked for when the first 1024 bytes declare nothing
+ * (fastparse/encoding.py, _LATE_META_BYTES) */
+enum { FP_LATE_META_BYTES = 64 * 1024 };
 
 fp_state *
 fp_state_of_type(PyTypeObject *type)
@@ -195,14 +198,48 @@ mod_utf8_check_portable(PyObject *module, PyObject *arg)
     return utf8_check_with(arg, fp_utf8_check_portable);
 }
 
-/* _parse_utf8(source: bytes) -> Document | None: parse() with every default,
- * when the encoding is UTF-8 by the two common outcomes of
- * fastparse.encoding.detect(): no BOM and the prescan of the first 1024 bytes
- * finds utf-8, or it finds nothing and the bytes are valid UTF-8. None: the
- * Python path decides (tests/test_encoding.py checks the two agree). Saves
- * the Python-level detection, a few microseconds, on every parse. */
+/* detect()'s late-meta step: the prescan again over the head of the
+ * document, up to the first "<body" (ASCII case ignored) found past the
+ * first FP_PRESCAN_BYTES, or over the first FP_LATE_META_BYTES. */
+static const char *
+late_meta(const uint8_t *p, size_t n)
+{
+    size_t head = n < FP_LATE_META_BYTES ? n : FP_LATE_META_BYTES;
+    const uint8_t *q = p + FP_PRESCAN_BYTES, *end = p + head;
+    while (end - q >= 5 && (q = memchr(q, '<', (size_t)(end - q) - 4))) {
+        if ((q[1] | 0x20) == 'b' && (q[2] | 0x20) == 'o' && (q[3] | 0x20) == 'd' && (q[4] | 0x20) == 'y') {
+            head = (size_t)(q - p);
+            break;
+        }
+        q++;
+    }
+    return n > FP_PRESCAN_BYTES ? fp_prescan(p, head) : NULL;
+}
+
+/* fastparse.encoding.utf8_state: 0 not UTF-8, 1 ASCII, 2 UTF-8 with non-ASCII */
+static int
+utf8_state(const uint8_t *p, size_t n)
+{
+    int state;
+    if (n < FP_GIL_FREE_CHECK)
+        return fp_utf8_check(p, n);
+    Py_BEGIN_ALLOW_THREADS   /* bytes are immutable: other threads may run while a big page is read */
+    state = fp_utf8_check(p, n);
+    Py_END_ALLOW_THREADS
+    return state;
+}
+
+/* _parse_bytes(source: bytes) -> Document | None: parse() with every
+ * default, the encoding decided in C as fastparse.encoding.detect() decides
+ * it for bytes without a BOM: the <meta> prescan of the first 1024 bytes,
+ * UTF-8 over a declared legacy encoding when the bytes are UTF-8 with
+ * non-ASCII, the UTF-8 check, the late <meta>, windows-1252. None (the
+ * Python path decides) for a BOM, for an encoding the engine cannot scan as
+ * is (UTF-16, ISO-2022-JP, replacement), or before fastparse.encoding has
+ * given the legacy codecs. tests/test_encoding.py checks the two agree. Saves
+ * the Python-level detection, a quarter of the parse of a small legacy page. */
 static PyObject *
-mod_parse_utf8(PyObject *module, PyObject *source)
+mod_parse_bytes(PyObject *module, PyObject *source)
 {
     if (!PyBytes_CheckExact(source))
         Py_RETURN_NONE;
@@ -211,22 +248,40 @@ mod_parse_utf8(PyObject *module, PyObject *source)
     if ((n >= 2 && ((p[0] == 0xFE && p[1] == 0xFF) || (p[0] == 0xFF && p[1] == 0xFE))) ||
         (n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF))
         Py_RETURN_NONE;   /* a BOM */
-    const char *declared = fp_prescan(p, n < FP_PRESCAN_BYTES ? n : FP_PRESCAN_BYTES);
-    int utf8;
-    if (declared) {
-        utf8 = strcmp(declared, "utf-8") == 0;
-    } else if (n < FP_GIL_FREE_CHECK) {
-        utf8 = fp_utf8_check(p, n) != 0;
-    } else {   /* bytes are immutable: other threads may run while a big page is read */
-        Py_BEGIN_ALLOW_THREADS
-        utf8 = fp_utf8_check(p, n) != 0;
-        Py_END_ALLOW_THREADS
+    const char *name = fp_prescan(p, n < FP_PRESCAN_BYTES ? n : FP_PRESCAN_BYTES);
+    if (!name || strcmp(name, "utf-8") != 0) {
+        int state = utf8_state(p, n);
+        const char *late;
+        if (name)
+            name = state == 2 ? "utf-8" : name;   /* a page re-encoded to UTF-8 keeps its old <meta> */
+        else
+            name = state ? "utf-8" : (late = late_meta(p, n)) ? late : "windows-1252";
     }
-    if (!utf8)
-        Py_RETURN_NONE;
     fp_state *st = PyModule_GetState(module);
-    return parse_document(module, source, st->utf_8, Py_None, 0, FP_DEFAULT_MAX_SIZE, FP_DEFAULT_MAX_DEPTH,
+    PyObject *encoding = st->utf_8, *codec = Py_None;
+    if (strcmp(name, "utf-8") != 0) {
+        PyObject *entry = st->legacy_codecs ? PyDict_GetItemString(st->legacy_codecs, name) : NULL;
+        if (!entry || !PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) != 2)
+            Py_RETURN_NONE;
+        encoding = PyTuple_GET_ITEM(entry, 0);
+        codec = PyTuple_GET_ITEM(entry, 1);
+    }
+    return parse_document(module, source, encoding, codec, 0, FP_DEFAULT_MAX_SIZE, FP_DEFAULT_MAX_DEPTH,
                           FP_RECOVERY_HTML5, 0, Py_None);
+}
+
+/* _set_legacy_codecs({WHATWG name: (name, Python codec)}): the encodings
+ * _parse_bytes parses as is, given by fastparse.encoding at import. */
+static PyObject *
+mod_set_legacy_codecs(PyObject *module, PyObject *codecs)
+{
+    if (!PyDict_Check(codecs)) {
+        PyErr_Format(PyExc_TypeError, "_set_legacy_codecs() needs a dict, not %s", Py_TYPE(codecs)->tp_name);
+        return NULL;
+    }
+    fp_state *st = PyModule_GetState(module);
+    Py_XSETREF(st->legacy_codecs, Py_NewRef(codecs));
+    Py_RETURN_NONE;
 }
 
 /* prescan(data, limit=None) -> str | None: the encoding a document declares
@@ -326,8 +381,10 @@ static PyMethodDef module_methods[] = {
      "utf8_check(data) -> 0 (not UTF-8), 1 (pure ASCII) or 2 (valid UTF-8 with non-ASCII)."},
     {"_utf8_check_portable", mod_utf8_check_portable, METH_O,
      "utf8_check without the SIMD path (testing aid)."},
-    {"_parse_utf8", mod_parse_utf8, METH_O,
-     "_parse_utf8(source: bytes) -> Document | None: parse() with the defaults when detection says UTF-8."},
+    {"_parse_bytes", mod_parse_bytes, METH_O,
+     "_parse_bytes(source: bytes) -> Document | None: parse() with the defaults, the encoding decided in C."},
+    {"_set_legacy_codecs", mod_set_legacy_codecs, METH_O,
+     "_set_legacy_codecs({name: (name, codec)}): the legacy encodings _parse_bytes parses (fastparse.encoding)."},
     {"prescan", (PyCFunction)(void (*)(void))mod_prescan, METH_FASTCALL,
      "prescan(data, limit=None) -> str | None: the encoding declared in data[:limit] (WHATWG name)."},
     {"floor_scan", mod_floor_scan, METH_O,
@@ -382,7 +439,8 @@ module_exec(PyObject *m)
     if (added < 0 || PyModule_AddStringConstant(m, "SCAN_IMPL", fp_scan_impl()) < 0 ||
         PyModule_AddStringConstant(m, "BUILD", FP_BUILD) < 0 ||
         PyModule_AddIntConstant(m, "DEFAULT_MAX_DEPTH", FP_DEFAULT_MAX_DEPTH) < 0 ||
-        PyModule_AddIntConstant(m, "PRESCAN_BYTES", FP_PRESCAN_BYTES) < 0)
+        PyModule_AddIntConstant(m, "PRESCAN_BYTES", FP_PRESCAN_BYTES) < 0 ||
+        PyModule_AddIntConstant(m, "LATE_META_BYTES", FP_LATE_META_BYTES) < 0)
         return -1;
     return 0;
 }
@@ -404,6 +462,7 @@ module_traverse(PyObject *m, visitproc visit, void *arg)
         Py_VISIT(st->text_kw[k]);
     Py_VISIT(st->utf_8);
     Py_VISIT(st->replace);
+    Py_VISIT(st->legacy_codecs);
     for (int k = 0; k < FP_CHECKED_PROGRAMS; k++)
         Py_VISIT(st->checked[k]);
     return 0;
@@ -426,6 +485,7 @@ module_clear(PyObject *m)
         Py_CLEAR(st->text_kw[k]);
     Py_CLEAR(st->utf_8);
     Py_CLEAR(st->replace);
+    Py_CLEAR(st->legacy_codecs);
     for (int k = 0; k < FP_CHECKED_PROGRAMS; k++)
         Py_CLEAR(st->checked[k]);
     while (st->free_tags) {

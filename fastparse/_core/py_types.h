@@ -78,6 +78,7 @@ typedef struct fp_state {
     PyObject *text_kw[FP_TEXT_KW__COUNT];         /* get_text's keyword names, interned */
     PyObject *utf_8;            /* "utf-8", interned: doc.encoding of most documents */
     PyObject *replace;          /* "replace": the errors argument of legacy decoders */
+    PyObject *legacy_codecs;    /* {WHATWG name: (name, codec)} for _parse_bytes, from fastparse.encoding */
     PyObject *checked[FP_CHECKED_PROGRAMS];   /* selector programs fp_select_check passed (bytes never change) */
     int checked_next;
     struct fp_free_tag *free_tags;  /* memory of dead Tags, for the next ones (not objects) */
