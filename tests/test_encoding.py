@@ -721,6 +721,22 @@ def test_parse_fast_path_agrees_with_detect_on_corpus_pages():
         _fast_path_agrees((CORPORA / path).read_bytes())
 
 
+def test_parse_fast_path_leaves_to_python_the_encodings_it_was_not_given():
+    from fastparse import encoding
+    legacy = b'<meta charset="koi8-r"><p>\xd6'
+    given = {name: (name, codec) for name, (codec, _) in encoding._ENCODINGS.items()
+             if name != "utf-8" and name not in encoding._TRANSCODE}
+    try:
+        _core._set_legacy_codecs({})
+        assert _core._parse_bytes(legacy) is None                      # the Python path decides
+        assert _core._parse_bytes(b"<p>caf\xc3\xa9").encoding == "utf-8"   # UTF-8 needs no codec
+    finally:
+        _core._set_legacy_codecs(given)
+    assert _core._parse_bytes(legacy).encoding == "koi8-r"
+    with pytest.raises(TypeError, match="dict"):
+        _core._set_legacy_codecs([("koi8-r", "koi8_r")])
+
+
 def test_parse_only_takes_the_fast_path_with_every_default():
     import fastparse
     data = "<p>caf\xe9".encode("cp1252")

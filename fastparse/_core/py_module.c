@@ -22,8 +22,6 @@ enum { FP_DEFAULT_MAX_DEPTH = 4096, FP_PRESCAN_BYTES = 1024 };
 #ifndef FP_BUILD
 #define FP_BUILD "plain"
 #endif
-/* inputs from this size up are checked for UTF-8 without the GIL (~10 us) */
-enum { FP_GIL_FREE_CHECK = 64 * 1024 };
 /* how far a <meta> is looked for when the first 1024 bytes declare nothing
  * (fastparse/encoding.py, _LATE_META_BYTES) */
 enum { FP_LATE_META_BYTES = 64 * 1024 };
@@ -34,7 +32,7 @@ fp_state_of_type(PyTypeObject *type)
     return (fp_state *)PyType_GetModuleState(type);
 }
 
-/* The parse behind _parse and _parse_utf8, with arguments already unboxed. */
+/* The parse behind _parse, with arguments already unboxed. */
 static PyObject *
 parse_document(PyObject *module, PyObject *source, PyObject *encoding, PyObject *codec, Py_ssize_t base,
                Py_ssize_t max_size, Py_ssize_t max_depth, int recovery, int scripting, PyObject *context);
@@ -60,6 +58,60 @@ mod_parse(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     return parse_document(module, args[0], args[1], args[2], base, max_size, max_depth, recovery, scripting,
                           args[8]);
+}
+
+/* A Document of source, before the engine runs. Its encoding is set by the
+ * caller (_parse_bytes decides it without the GIL, so after this); codec
+ * NULL means UTF-8. */
+static DocumentObject *
+new_document(fp_state *st, PyObject *source, int is_str, int ascii, Py_ssize_t base)
+{
+    DocumentObject *d = PyObject_GC_New(DocumentObject, st->Document_type);
+    if (!d)
+        return NULL;
+    memset(&d->doc, 0, sizeof *d - offsetof(DocumentObject, doc));
+    d->st = st;
+    d->source = Py_NewRef(source);
+    d->base = is_str ? 0 : base;
+    d->is_str = is_str;
+    d->str_ascii = ascii;
+    d->fostered = -1;
+    d->ndefault_skip = -1;
+    PyObject_GC_Track(d);
+    return d;
+}
+
+/* d once the engine has run with `status`: d itself, or NULL with
+ * ParseLimitError (which names the limit and the offset) or MemoryError.
+ * Takes the caller's reference to d. */
+static PyObject *
+parsed_document(fp_state *st, DocumentObject *d, fp_status status, Py_ssize_t len, Py_ssize_t max_size,
+                Py_ssize_t max_depth)
+{
+    if (status == FP_OK)
+        return (PyObject *)d;
+    if (status == FP_ENOMEM) {
+        PyErr_NoMemory();
+    } else {
+        /* ParseLimitError(limit, message, value, offset) */
+        Py_ssize_t off = status == FP_ETOOBIG ? (Py_ssize_t)d->doc.fail_offset
+                                              : fp_doc_offset(d, (uint32_t)d->doc.fail_offset);
+        const char *limit = status == FP_ETOOBIG ? "max_size" : status == FP_ETOODEEP ? "max_depth"
+                                                                                    : "distinct_tag_names";
+        Py_ssize_t value = status == FP_ETOOBIG ? max_size : status == FP_ETOODEEP ? max_depth : 0xFFFF - 200;
+        PyObject *msg =
+            status == FP_ETOOBIG ? PyUnicode_FromFormat("input of %zd bytes exceeds max_size=%zd", len, max_size)
+            : status == FP_ETOODEEP
+                ? PyUnicode_FromFormat("more than %zd open elements (max_depth) at offset %zd", max_depth, off)
+                : PyUnicode_FromFormat("more than %zd distinct tag names at offset %zd", value, off);
+        PyObject *exc = msg ? PyObject_CallFunction(st->ParseLimitError, "sNnn", limit, msg, value, off) : NULL;
+        if (exc) {
+            PyErr_SetObject((PyObject *)Py_TYPE(exc), exc);
+            Py_DECREF(exc);
+        }
+    }
+    Py_DECREF(d);
+    return NULL;
 }
 
 static PyObject *
@@ -126,50 +178,18 @@ parse_document(PyObject *module, PyObject *source, PyObject *encoding, PyObject 
         opts.context = (uint16_t)((id > 0 ? id : FP_TAG_DIV) | ns);  /* unknown names behave like <div> */
     }
 
-    DocumentObject *d = PyObject_GC_New(DocumentObject, st->Document_type);
+    DocumentObject *d = new_document(st, source, is_str, ascii, base);
     if (!d)
         return NULL;
-    memset(&d->doc, 0, sizeof *d - offsetof(DocumentObject, doc));
-    d->st = st;
-    d->source = Py_NewRef(source);
     d->encoding = Py_NewRef(encoding);
     d->codec = codec == Py_None ? NULL : Py_NewRef(codec);
-    d->base = is_str ? 0 : base;
-    d->is_str = is_str;
-    d->str_ascii = ascii;
-    d->fostered = -1;
-    d->ndefault_skip = -1;
-    PyObject_GC_Track(d);
 
     fp_status status;
     Py_BEGIN_ALLOW_THREADS
     status = fp_parse(&d->doc, buf, (size_t)len, &opts);
     Py_END_ALLOW_THREADS
 
-    if (status == FP_OK)
-        return (PyObject *)d;
-    if (status == FP_ENOMEM) {
-        PyErr_NoMemory();
-    } else {
-        /* ParseLimitError(limit, message, value, offset) */
-        Py_ssize_t off = status == FP_ETOOBIG ? (Py_ssize_t)d->doc.fail_offset
-                                              : fp_doc_offset(d, (uint32_t)d->doc.fail_offset);
-        const char *limit = status == FP_ETOOBIG ? "max_size" : status == FP_ETOODEEP ? "max_depth"
-                                                                                    : "distinct_tag_names";
-        Py_ssize_t value = status == FP_ETOOBIG ? max_size : status == FP_ETOODEEP ? max_depth : 0xFFFF - 200;
-        PyObject *msg =
-            status == FP_ETOOBIG ? PyUnicode_FromFormat("input of %zd bytes exceeds max_size=%zd", len, max_size)
-            : status == FP_ETOODEEP
-                ? PyUnicode_FromFormat("more than %zd open elements (max_depth) at offset %zd", max_depth, off)
-                : PyUnicode_FromFormat("more than %zd distinct tag names at offset %zd", value, off);
-        PyObject *exc = msg ? PyObject_CallFunction(st->ParseLimitError, "sNnn", limit, msg, value, off) : NULL;
-        if (exc) {
-            PyErr_SetObject((PyObject *)Py_TYPE(exc), exc);
-            Py_DECREF(exc);
-        }
-    }
-    Py_DECREF(d);
-    return NULL;
+    return parsed_document(st, d, status, len, max_size, max_depth);
 }
 
 static PyObject *
@@ -216,58 +236,78 @@ late_meta(const uint8_t *p, size_t n)
     return n > FP_PRESCAN_BYTES ? fp_prescan(p, head) : NULL;
 }
 
-/* fastparse.encoding.utf8_state: 0 not UTF-8, 1 ASCII, 2 UTF-8 with non-ASCII */
-static int
-utf8_state(const uint8_t *p, size_t n)
+/* fastparse.encoding.detect() for bytes without a BOM or a hint: the
+ * <meta> prescan of the first 1024 bytes; UTF-8 over a declared legacy
+ * encoding when the bytes are UTF-8 with non-ASCII (a page re-encoded to
+ * UTF-8 keeps its old <meta>); else the UTF-8 check, the late <meta>,
+ * windows-1252. A WHATWG name; needs no GIL. */
+static const char *
+detect_encoding(const uint8_t *p, size_t n)
 {
-    int state;
-    if (n < FP_GIL_FREE_CHECK)
-        return fp_utf8_check(p, n);
-    Py_BEGIN_ALLOW_THREADS   /* bytes are immutable: other threads may run while a big page is read */
-    state = fp_utf8_check(p, n);
-    Py_END_ALLOW_THREADS
-    return state;
+    const char *declared = fp_prescan(p, n < FP_PRESCAN_BYTES ? n : FP_PRESCAN_BYTES);
+    if (declared && strcmp(declared, "utf-8") == 0)
+        return declared;
+    int state = fp_utf8_check(p, n);   /* 0 not UTF-8, 1 ASCII, 2 UTF-8 with non-ASCII */
+    if (declared)
+        return state == 2 ? "utf-8" : declared;
+    if (state)
+        return "utf-8";
+    const char *late = late_meta(p, n);
+    return late ? late : "windows-1252";
+}
+
+/* Encodings whose bytes the engine cannot scan as is (fastparse.encoding's
+ * _TRANSCODE; UTF-16 never comes out of a prescan, which reads it as UTF-8). */
+static int
+transcoded(const char *name)
+{
+    return strcmp(name, "iso-2022-jp") == 0 || strcmp(name, "replacement") == 0;
 }
 
 /* _parse_bytes(source: bytes) -> Document | None: parse() with every
- * default, the encoding decided in C as fastparse.encoding.detect() decides
- * it for bytes without a BOM: the <meta> prescan of the first 1024 bytes,
- * UTF-8 over a declared legacy encoding when the bytes are UTF-8 with
- * non-ASCII, the UTF-8 check, the late <meta>, windows-1252. None (the
- * Python path decides) for a BOM, for an encoding the engine cannot scan as
- * is (UTF-16, ISO-2022-JP, replacement), or before fastparse.encoding has
- * given the legacy codecs. tests/test_encoding.py checks the two agree. Saves
- * the Python-level detection, a quarter of the parse of a small legacy page. */
+ * default, its encoding decided as fastparse.encoding.detect() decides it,
+ * in C and in the same GIL-free stretch as the parse, so that threads
+ * parsing pages overlap in both. None (the Python path decides) for a BOM,
+ * for an encoding the engine cannot scan as is (ISO-2022-JP, replacement),
+ * or before fastparse.encoding has given the legacy codecs.
+ * tests/test_encoding.py checks the decisions agree. */
 static PyObject *
 mod_parse_bytes(PyObject *module, PyObject *source)
 {
-    if (!PyBytes_CheckExact(source))
+    fp_state *st = PyModule_GetState(module);
+    if (!PyBytes_CheckExact(source) || !st->legacy_codecs)
         Py_RETURN_NONE;
     const uint8_t *p = (const uint8_t *)PyBytes_AS_STRING(source);
     size_t n = (size_t)PyBytes_GET_SIZE(source);
     if ((n >= 2 && ((p[0] == 0xFE && p[1] == 0xFF) || (p[0] == 0xFF && p[1] == 0xFE))) ||
         (n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF))
         Py_RETURN_NONE;   /* a BOM */
-    const char *name = fp_prescan(p, n < FP_PRESCAN_BYTES ? n : FP_PRESCAN_BYTES);
-    if (!name || strcmp(name, "utf-8") != 0) {
-        int state = utf8_state(p, n);
-        const char *late;
-        if (name)
-            name = state == 2 ? "utf-8" : name;   /* a page re-encoded to UTF-8 keeps its old <meta> */
-        else
-            name = state ? "utf-8" : (late = late_meta(p, n)) ? late : "windows-1252";
+    DocumentObject *d = new_document(st, source, 0, 0, 0);
+    if (!d)
+        return NULL;
+    fp_options opts = {0};
+    opts.max_size = (size_t)FP_DEFAULT_MAX_SIZE;
+    opts.max_depth = FP_DEFAULT_MAX_DEPTH;
+    opts.recovery = FP_RECOVERY_HTML5;
+    const char *name;
+    int as_is;
+    fp_status status = FP_OK;
+    Py_BEGIN_ALLOW_THREADS
+    name = detect_encoding(p, n);
+    as_is = !transcoded(name);
+    if (as_is) {
+        opts.legacy = strcmp(name, "utf-8") != 0;
+        status = fp_parse(&d->doc, p, n, &opts);
     }
-    fp_state *st = PyModule_GetState(module);
-    PyObject *encoding = st->utf_8, *codec = Py_None;
-    if (strcmp(name, "utf-8") != 0) {
-        PyObject *entry = st->legacy_codecs ? PyDict_GetItemString(st->legacy_codecs, name) : NULL;
-        if (!entry || !PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) != 2)
-            Py_RETURN_NONE;
-        encoding = PyTuple_GET_ITEM(entry, 0);
-        codec = PyTuple_GET_ITEM(entry, 1);
+    Py_END_ALLOW_THREADS
+    PyObject *entry = as_is && opts.legacy ? PyDict_GetItemString(st->legacy_codecs, name) : NULL;
+    if (!as_is || (opts.legacy && !(entry && PyTuple_Check(entry) && PyTuple_GET_SIZE(entry) == 2))) {
+        Py_DECREF(d);   /* the Python path decides (and parses again) */
+        Py_RETURN_NONE;
     }
-    return parse_document(module, source, encoding, codec, 0, FP_DEFAULT_MAX_SIZE, FP_DEFAULT_MAX_DEPTH,
-                          FP_RECOVERY_HTML5, 0, Py_None);
+    d->encoding = Py_NewRef(entry ? PyTuple_GET_ITEM(entry, 0) : st->utf_8);
+    d->codec = entry ? Py_NewRef(PyTuple_GET_ITEM(entry, 1)) : NULL;
+    return parsed_document(st, d, status, (Py_ssize_t)n, FP_DEFAULT_MAX_SIZE, FP_DEFAULT_MAX_DEPTH);
 }
 
 /* _set_legacy_codecs({WHATWG name: (name, Python codec)}): the encodings
