@@ -701,6 +701,8 @@ def _fast_path_agrees(data: bytes) -> None:
     b'<meta charset="iso-2022-jp"><p>\x1b$B$"\x1b(B',                           # transcoded: Python path
     b'<meta charset="x-user-defined"><p>\xf0',
     b'<meta charset="hz-gb-2312"><p>x',                                             # replacement
+    b'<meta charset="iso-2022-jp"><p>' + "\u0436".encode(),                      # declared, but UTF-8
+    b"<\x00?\x00x\x00m\x00l\x00" + "\u0436".encode(),                           # UTF-16 whatever follows
 ])
 def test_parse_fast_path_agrees_with_detect(data):
     _fast_path_agrees(data)
@@ -710,7 +712,8 @@ def test_parse_fast_path_agrees_with_detect_on_random_heads():
     rng = random.Random(7)
     pieces = [b"<meta charset=utf-8>", b"<meta charset=koi8-r>", b"<p>", b"\xc3\xa9", b"\xe9", b"\xef\xbb\xbf",
               b"<!--", b"-->", b" ", b"x" * 300, b'<meta http-equiv="content-type" content="text/html; charset=utf-8">',
-              b"<meta charset=gbk>", b"<body>", b"<meta charset=utf-16le>", b"<meta charset=iso-2022-jp>"]
+              b"<meta charset=gbk>", b"<body>", b"<meta charset=utf-16le>", b"<meta charset=iso-2022-jp>",
+              b"<\x00?\x00x\x00m\x00l\x00"]
     for _ in range(400):
         _fast_path_agrees(b"".join(rng.choice(pieces) for _ in range(rng.randrange(12))))
 

@@ -1,11 +1,16 @@
 /* prescan.h — the HTML Standard's "prescan a byte stream to determine its
- * encoding" (13.2.3.2) and the Encoding Standard's label table, in C, for
- * detect() in fastparse/encoding.py. Engine code: no Python.h. */
+ * encoding" (13.2.3.2), the Encoding Standard's label table, and the whole
+ * decision of detect() in fastparse/encoding.py for bytes without a BOM or
+ * a hint (detect.c), in C. Engine code: no Python.h. */
 #ifndef FP_PRESCAN_H
 #define FP_PRESCAN_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+/* the spec's prescan window; and how far into a document that declares
+ * nothing there the late <meta> is looked for (fastparse/encoding.py) */
+enum { FP_PRESCAN_BYTES = 1024, FP_LATE_META_BYTES = 64 * 1024 };
 
 /* The prescan over exactly p[0 .. n), then, when it finds nothing, "get an
  * XML encoding". The caller chooses the window: the spec's first 1024 bytes,
@@ -24,5 +29,15 @@ const char *fp_prescan(const uint8_t *p, size_t n);
 /* The Encoding Standard's "get an encoding": the WHATWG name for a label
  * (ASCII whitespace around it ignored, ASCII case-insensitive), or NULL. */
 const char *fp_encoding_for_label(const uint8_t *label, size_t n);
+
+/* What fastparse.encoding.detect() decides for bytes without a BOM and
+ * without a transport hint: a WHATWG name (a static string). Reads p[0 .. n)
+ * only, allocates nothing: safe without the GIL. */
+const char *fp_detect_encoding(const uint8_t *p, size_t n);
+
+/* Whether the engine must have the bytes of this encoding transcoded first
+ * ('<' may not be 0x3C, or ASCII bytes change meaning after an escape):
+ * fastparse.encoding's _TRANSCODE. */
+int fp_encoding_transcoded(const char *name);
 
 #endif

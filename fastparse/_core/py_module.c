@@ -17,14 +17,11 @@
 /* parse()'s defaults and the prescan window, exported to the Python layer
  * (fastparse/_parse.py, fastparse/encoding.py) so both sides use the same */
 #define FP_DEFAULT_MAX_SIZE ((Py_ssize_t)256 * 1024 * 1024)
-enum { FP_DEFAULT_MAX_DEPTH = 4096, FP_PRESCAN_BYTES = 1024 };
+enum { FP_DEFAULT_MAX_DEPTH = 4096 };
 /* how setup.py built the module (build_support/pgo.py defines it) */
 #ifndef FP_BUILD
 #define FP_BUILD "plain"
 #endif
-/* how far a <meta> is looked for when the first 1024 bytes declare nothing
- * (fastparse/encoding.py, _LATE_META_BYTES) */
-enum { FP_LATE_META_BYTES = 64 * 1024 };
 
 fp_state *
 fp_state_of_type(PyTypeObject *type)
@@ -218,52 +215,6 @@ mod_utf8_check_portable(PyObject *module, PyObject *arg)
     return utf8_check_with(arg, fp_utf8_check_portable);
 }
 
-/* detect()'s late-meta step: the prescan again over the head of the
- * document, up to the first "<body" (ASCII case ignored) found past the
- * first FP_PRESCAN_BYTES, or over the first FP_LATE_META_BYTES. */
-static const char *
-late_meta(const uint8_t *p, size_t n)
-{
-    size_t head = n < FP_LATE_META_BYTES ? n : FP_LATE_META_BYTES;
-    const uint8_t *q = p + FP_PRESCAN_BYTES, *end = p + head;
-    while (end - q >= 5 && (q = memchr(q, '<', (size_t)(end - q) - 4))) {
-        if ((q[1] | 0x20) == 'b' && (q[2] | 0x20) == 'o' && (q[3] | 0x20) == 'd' && (q[4] | 0x20) == 'y') {
-            head = (size_t)(q - p);
-            break;
-        }
-        q++;
-    }
-    return n > FP_PRESCAN_BYTES ? fp_prescan(p, head) : NULL;
-}
-
-/* fastparse.encoding.detect() for bytes without a BOM or a hint: the
- * <meta> prescan of the first 1024 bytes; UTF-8 over a declared legacy
- * encoding when the bytes are UTF-8 with non-ASCII (a page re-encoded to
- * UTF-8 keeps its old <meta>); else the UTF-8 check, the late <meta>,
- * windows-1252. A WHATWG name; needs no GIL. */
-static const char *
-detect_encoding(const uint8_t *p, size_t n)
-{
-    const char *declared = fp_prescan(p, n < FP_PRESCAN_BYTES ? n : FP_PRESCAN_BYTES);
-    if (declared && strcmp(declared, "utf-8") == 0)
-        return declared;
-    int state = fp_utf8_check(p, n);   /* 0 not UTF-8, 1 ASCII, 2 UTF-8 with non-ASCII */
-    if (declared)
-        return state == 2 ? "utf-8" : declared;
-    if (state)
-        return "utf-8";
-    const char *late = late_meta(p, n);
-    return late ? late : "windows-1252";
-}
-
-/* Encodings whose bytes the engine cannot scan as is (fastparse.encoding's
- * _TRANSCODE; UTF-16 never comes out of a prescan, which reads it as UTF-8). */
-static int
-transcoded(const char *name)
-{
-    return strcmp(name, "iso-2022-jp") == 0 || strcmp(name, "replacement") == 0;
-}
-
 /* _parse_bytes(source: bytes) -> Document | None: parse() with every
  * default, its encoding decided as fastparse.encoding.detect() decides it,
  * in C and in the same GIL-free stretch as the parse, so that threads
@@ -293,8 +244,8 @@ mod_parse_bytes(PyObject *module, PyObject *source)
     int as_is;
     fp_status status = FP_OK;
     Py_BEGIN_ALLOW_THREADS
-    name = detect_encoding(p, n);
-    as_is = !transcoded(name);
+    name = fp_detect_encoding(p, n);
+    as_is = !fp_encoding_transcoded(name);
     if (as_is) {
         opts.legacy = strcmp(name, "utf-8") != 0;
         status = fp_parse(&d->doc, p, n, &opts);

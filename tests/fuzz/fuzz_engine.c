@@ -3,7 +3,7 @@
  * fp_attr_next / fp_attr_value on every element, fp_text and fp_doc_text
  * with varied options, fp_find with queries taken from the document itself.
  *
- * Also fp_prescan / fp_encoding_for_label / fp_utf8_check on the same bytes, and, when bit 7
+ * Also fp_prescan / fp_encoding_for_label / fp_detect_encoding / fp_utf8_check on the same bytes, and, when bit 7
  * of byte 0 is set, a selector program (fp_select_check, then fp_select_run
  * with and without the tag index, and fp_select_test, when the checker
  * accepts it).
@@ -247,8 +247,9 @@ check_find(const fp_doc *d, const uint8_t *ctl, size_t nctl)
     free(out);
 }
 
-/* The encoding prescan reads only its window and names a known encoding;
- * the UTF-8 check's SIMD path (when this CPU has it) agrees with the byte loop. */
+/* The encoding prescan reads only its window and names a known encoding, as
+ * the whole detection does; the UTF-8 check's SIMD path (when this CPU has
+ * it) agrees with the byte loop. */
 static void
 check_prescan(const uint8_t *buf, size_t len)
 {
@@ -260,6 +261,8 @@ check_prescan(const uint8_t *buf, size_t len)
     if (name)
         CHECK(fp_encoding_for_label((const uint8_t *)name, strlen(name)) != NULL);
     fp_encoding_for_label(buf, len < 40 ? len : 40);
+    name = fp_detect_encoding(buf, len);
+    CHECK(fp_encoding_for_label((const uint8_t *)name, strlen(name)) != NULL);
 }
 
 /* A program the checker accepts must run without faults, in order, in range,

@@ -1,0 +1,52 @@
+/* detect.c — fastparse.encoding.detect() for bytes without a BOM or a
+ * transport hint, in C, so that parse() decides the encoding of most pages in
+ * the same GIL-free stretch as the parse (py_module.c, _parse_bytes). The
+ * steps and why each exists are in fastparse/encoding.py's docstring;
+ * tests/test_encoding.py checks that both sides decide alike. */
+#include <string.h>
+
+#include "fp.h"
+#include "prescan.h"
+
+/* The late-meta step: the prescan again over the head of the document, up
+ * to the first "<body" (ASCII case ignored) that starts past the first
+ * FP_PRESCAN_BYTES, or over the first FP_LATE_META_BYTES. */
+static const char *
+late_meta(const uint8_t *p, size_t n)
+{
+    if (n <= FP_PRESCAN_BYTES)
+        return NULL;   /* the first prescan has read it all */
+    size_t head = n < FP_LATE_META_BYTES ? n : FP_LATE_META_BYTES;
+    const uint8_t *q = p + FP_PRESCAN_BYTES, *end = p + head;
+    while (end - q >= 5 && (q = memchr(q, '<', (size_t)(end - q) - 4))) {
+        /* | 0x20 folds ASCII case; no other byte folds onto these letters */
+        if ((q[1] | 0x20) == 'b' && (q[2] | 0x20) == 'o' && (q[3] | 0x20) == 'd' && (q[4] | 0x20) == 'y') {
+            head = (size_t)(q - p);
+            break;
+        }
+        q++;
+    }
+    return fp_prescan(p, head);
+}
+
+const char *
+fp_detect_encoding(const uint8_t *p, size_t n)
+{
+    const char *declared = fp_prescan(p, n < FP_PRESCAN_BYTES ? n : FP_PRESCAN_BYTES);
+    if (declared && (strcmp(declared, "utf-8") == 0 || strncmp(declared, "utf-16", 6) == 0))
+        return declared;   /* the bytes are not read; "<\0?\0x\0" is UTF-16 whatever follows */
+    int state = fp_utf8_check(p, n);   /* 0 not UTF-8, 1 ASCII, 2 UTF-8 with non-ASCII */
+    if (declared)   /* a page re-encoded to UTF-8 keeps its old <meta> */
+        return state == 2 ? "utf-8" : declared;
+    if (state)
+        return "utf-8";
+    const char *late = late_meta(p, n);
+    return late ? late : "windows-1252";
+}
+
+int
+fp_encoding_transcoded(const char *name)
+{
+    return strcmp(name, "utf-16le") == 0 || strcmp(name, "utf-16be") == 0 ||
+           strcmp(name, "iso-2022-jp") == 0 || strcmp(name, "replacement") == 0;
+}
