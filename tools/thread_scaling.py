@@ -1,6 +1,6 @@
 """Two threads against one: the parse's throughput when the GIL is released.
 
-    python tools/thread_scaling.py [--corpus real|generated|all] [--rounds 25] [--repeat 1]
+    python tools/thread_scaling.py [--corpus real|generated|all] [--rounds 25] [--repeat 1] [--processes]
 
 Each measurement parses every page `repeat` times in one thread, then the same work
 twice over in two threads (each thread its own copy of the list); throughput ratio =
@@ -13,10 +13,14 @@ The shared machines this was measured on switch, for seconds to minutes, into ph
 where code runs up to twice as slowly (README, "Committed results"); a round whose
 serial and two-thread runs fall in different phases reads anywhere from 1.0 to 2.3.
 The best-times ratio compares the two kinds of run in the machine's quiet state.
+
+--processes measures, in the same rounds, two forked processes against one doing the same
+work: processes share no GIL, so they show what the machine itself allows two threads.
 """
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import statistics
 import sys
 import threading
@@ -51,24 +55,54 @@ def one_thread(datas: list[bytes], repeat: int) -> float:
     return time.perf_counter() - t0
 
 
+def _child(datas: list[bytes], repeat: int, barrier, out) -> None:
+    parse_all(datas, 1)   # its own warm-up: the fork shares pages until they are written
+    barrier.wait()
+    out.put(one_thread(datas, repeat))
+
+
+def processes(datas: list[bytes], repeat: int, n: int) -> float:
+    """n forked processes doing the same work at once: the time of the slowest."""
+    ctx = multiprocessing.get_context("fork")
+    barrier, out = ctx.Barrier(n), ctx.Queue()
+    children = [ctx.Process(target=_child, args=(datas, repeat, barrier, out)) for _ in range(n)]
+    for c in children:
+        c.start()
+    times = [out.get() for _ in children]
+    for c in children:
+        c.join()
+    return max(times)
+
+
+def _report(kind: str, ones: list[float], twos: list[float]) -> None:
+    ratios = [2 * a / b for a, b in zip(ones, twos)]
+    print(f"two {kind} throughput / one: " + " ".join(f"{r:.2f}" for r in ratios))
+    print(f"median {statistics.median(ratios):.2f}, best {max(ratios):.2f} (2.00 = perfect)")
+    print(f"best time of one / best time of two: {2 * min(ones) / min(twos):.2f}")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus", default="real", choices=("real", "generated", "all"))
     ap.add_argument("--rounds", type=int, default=25)
     ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--processes", action="store_true",
+                    help="also two processes against one, in the same rounds (POSIX: fork)")
     args = ap.parse_args()
     datas = [p.read() for p in loader.pages(args.corpus)]
     parse_all(datas, 1)  # warm up: caches, the allocator, the selectors' imports
-    ratios, serials, parallels = [], [], []
+    serials, parallels, solos, pairs = [], [], [], []
     for _ in range(args.rounds):
         serials.append(one_thread(datas, args.repeat))
         parallels.append(two_threads(datas, args.repeat))
-        ratios.append(2 * serials[-1] / parallels[-1])
+        if args.processes:
+            solos.append(processes(datas, args.repeat, 1))
+            pairs.append(processes(datas, args.repeat, 2))
     mb = sum(map(len, datas)) / 1e6
     print(f"{len(datas)} pages, {mb:.1f} MB, {args.repeat} passes per thread, {args.rounds} rounds")
-    print("two-thread throughput / one thread: " + " ".join(f"{r:.2f}" for r in ratios))
-    print(f"median {statistics.median(ratios):.2f}, best {max(ratios):.2f} (2.00 = perfect)")
-    print(f"best serial time / best two-thread time: {2 * min(serials) / min(parallels):.2f}")
+    _report("threads", serials, parallels)
+    if args.processes:
+        _report("processes", solos, pairs)
     return 0
 
 
