@@ -85,11 +85,14 @@ def parse(source, *, encoding=None, max_size=DEFAULT_MAX_SIZE, max_depth=DEFAULT
     "none" (nesting exactly as the tags are written). scripting: parse
     ``<noscript>`` content as text, as a browser with scripts enabled does.
     """
-    if (type(source) is bytes and encoding is None and max_size is DEFAULT_MAX_SIZE
-            and max_depth is DEFAULT_MAX_DEPTH and recovery == "html5" and scripting is False):
-        doc = _parse_bytes(source)   # the encoding decided in C as detect() decides; else None
-        if doc is not None:
-            return doc
+    if (encoding is None and max_size is DEFAULT_MAX_SIZE and max_depth is DEFAULT_MAX_DEPTH
+            and recovery == "html5" and scripting is False):
+        if type(source) is bytearray or type(source) is memoryview:
+            source = bytes(source)   # the copy _parse would make: the index never sees a change
+        if type(source) is bytes:
+            doc = _parse_bytes(source)   # the encoding decided in C as detect() decides; else None
+            if doc is not None:
+                return doc
     return _parse(source, encoding, max_size, max_depth, recovery, scripting, None)
 
 

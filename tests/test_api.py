@@ -47,6 +47,15 @@ def test_bytearray_source_is_frozen_into_bytes():
     assert d.find("p").text == "a"
 
 
+@pytest.mark.parametrize("make", [bytes, bytearray, memoryview])
+def test_bytes_like_sources_decide_the_encoding_as_bytes_do(make):
+    data = '<meta charset="windows-1251"><p>Привет</p>'.encode("cp1251")
+    d = fp.parse(make(data))
+    assert type(d.source) is bytes and d.source == data
+    assert d.encoding == "windows-1251"
+    assert d.find("p").text == "Привет"
+
+
 @pytest.mark.parametrize("bad", [None, 12, 1.5, ["<p>"], object()])
 def test_parse_rejects_other_types(bad):
     with pytest.raises(TypeError):
