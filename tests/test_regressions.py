@@ -374,6 +374,27 @@ def test_two_tag_tests_in_a_compound_match_nothing_with_or_without_the_index():
     assert core._select_run(doc, program, 0) == core._select_run(doc, program, 0, False) == []
 
 
+# ---- :contains over a document without text: NULL + 0 ----------------------
+# Found by fuzz_parse.py under clang's trapping UBSan (tests/fuzz/README.md, atheris-site),
+# on "<math><mo><mglyph>" with a random :contains selector; replayed in engine form by
+# tests/fuzz/crashes/engine-contains-empty-text (program of ':contains("xyzw")', then the
+# HTML), which test_fuzz_smoke.py runs through the ASan + UBSan engine harness. Once the
+# candidates' spans add up to more than the document, the run indexes the document's text;
+# this one has none, so the text buffer had no memory, and find_all computed NULL + 0
+# (undefined behaviour that gcc's UBSan does not report). An empty text now has no
+# occurrences to look for.
+
+def test_contains_on_a_document_without_text():
+    import fastparse._core as core
+    data = (CRASHES / "engine-contains-empty-text").read_bytes()
+    n = data[1] * 4
+    program, html = data[2:2 + n], data[2 + n:]
+    doc = fp.parse(html)
+    assert doc.text == "" and len(doc) == 3
+    assert core._select_run(doc, program, 0) == core._select_run(doc, program, 0, False) == []
+    assert doc.select(':contains("xyzw")') == [] and len(doc.select(':contains("")')) == 3
+
+
 def test_br_made_from_an_end_tag_has_no_attributes():
     """The HTML Standard drops an end tag's attributes, so the <br> that "</br>" makes has
     none (fastparse used to read them from the end tag)."""

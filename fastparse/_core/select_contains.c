@@ -68,6 +68,8 @@ static int build_text(fp_sel_ctx *c)
 /* every start position of s (n > 0 bytes) in the text, overlapping ones too */
 static int find_all(fp_sel_ctx *c, const fp_buf *text, const uint8_t *s, size_t n, fp_buf *out)
 {
+    if (text->len < n)
+        return 0;   /* an empty text has no data at all: NULL + 0 is undefined */
     const uint8_t *h = text->data, *end = h + text->len;
     for (const uint8_t *p = h; end - p >= (ptrdiff_t)n; p++) {
         p = memchr(p, s[0], (size_t)(end - p) - n + 1);
