@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # build.sh — builds the fuzzing and sanitizer artefacts outside the work tree.
 #
-#   tests/fuzz/build.sh [engine|coverage|ext|atheris|all]     (default: all)
+#   tests/fuzz/build.sh [engine|coverage|ext|ubsan|atheris|all]     (default: all)
 #
 #   engine    $OUT/fuzz_engine      libFuzzer + ASan + UBSan harness over the C engine
 #   coverage  $OUT/fuzz_engine_cov  the same harness with clang source-based coverage
 #                                   (run it over a corpus with -runs=0, then llvm-cov)
 #   ext       $OUT/asan-site/       the fastparse package with an ASan+UBSan _core
 #                                   extension (gcc, libasan; see tools/sanitizer_tests.sh)
+#   ubsan     $OUT/ubsan-site/      the package with a _core built by clang with UBSan alone
+#                                   (tools/sanitizer_tests.sh --clang-ubsan): clang reports
+#                                   undefined behaviour gcc's UBSan does not (NULL + 0)
 #   atheris   $OUT/atheris-site/    the package with a _core built by clang with
 #                                   -fsanitize=fuzzer-no-link and trapping UBSan, so the
 #                                   atheris harness is guided by C coverage, and
@@ -78,6 +81,13 @@ build_ext() {
         "-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined -g -O1"
 }
 
+build_ubsan() {
+    command -v "$CLANG" >/dev/null || { echo "build.sh: $CLANG not found (apt-get install clang)" >&2; exit 2; }
+    # -shared-libsan: python is not instrumented, so the runtime is a shared library preloaded
+    build_site ubsan-site "$CLANG" \
+        "-fsanitize=undefined -fno-sanitize-recover=undefined -shared-libsan -fno-omit-frame-pointer -g -O1"
+}
+
 build_atheris() {
     command -v "$CLANG" >/dev/null || { echo "build.sh: $CLANG not found (apt-get install clang)" >&2; exit 2; }
     build_site atheris-site "$CLANG" \
@@ -95,7 +105,8 @@ case "$what" in
     engine) build_engine ;;
     coverage) build_coverage ;;
     ext) build_ext ;;
+    ubsan) build_ubsan ;;
     atheris) build_atheris ;;
-    all) build_engine; build_coverage; build_ext; build_atheris ;;
-    *) echo "usage: $0 [engine|coverage|ext|atheris|all]" >&2; exit 2 ;;
+    all) build_engine; build_coverage; build_ext; build_ubsan; build_atheris ;;
+    *) echo "usage: $0 [engine|coverage|ext|ubsan|atheris|all]" >&2; exit 2 ;;
 esac
