@@ -738,6 +738,8 @@ def test_parse_fast_path_leaves_to_python_the_encodings_it_was_not_given():
     assert _core._parse_bytes(legacy).encoding == "koi8-r"
     with pytest.raises(TypeError, match="dict"):
         _core._set_legacy_codecs([("koi8-r", "koi8_r")])
+    with pytest.raises(TypeError, match="all str"):
+        _core._set_legacy_codecs({"koi8-r": "koi8_r"})
 
 
 def test_parse_only_takes_the_fast_path_with_every_default():

@@ -35,12 +35,12 @@ OUT=${FUZZ_OUT:-${XDG_CACHE_HOME:-$HOME/.cache}/fastparse-fuzz}
 PYTHON=${PYTHON:-$ROOT/.venv/bin/python}
 [ -x "$PYTHON" ] || PYTHON=$(command -v python3)
 
-mode=asan
+mode=asan target=ext
 if [ "${1:-}" = "--clang-ubsan" ]; then
-    mode=ubsan
+    mode=ubsan target=ubsan
     shift
 fi
-PYTHON="$PYTHON" "$ROOT/tests/fuzz/build.sh" "$([ $mode = asan ] && echo ext || echo ubsan)"
+PYTHON="$PYTHON" "$ROOT/tests/fuzz/build.sh" "$target"
 
 venv="$OUT/$mode-venv"
 if [ ! -x "$venv/bin/python" ]; then
@@ -56,6 +56,7 @@ if [ $mode = asan ]; then
     export LD_PRELOAD="$($CC_FOR_RUNTIME -print-file-name=libasan.so) $($CC_FOR_RUNTIME -print-file-name=libubsan.so)"
     export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1:abort_on_error=1:halt_on_error=1}
     export PYTHONMALLOC=malloc
+    export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 else
     export LD_PRELOAD="$(${CLANG:-clang} -print-file-name="libclang_rt.ubsan_standalone-$(uname -m).so")"
     [ -f "$LD_PRELOAD" ] || { echo "sanitizer_tests.sh: clang's UBSan runtime not found ($LD_PRELOAD)" >&2; exit 2; }
@@ -63,7 +64,6 @@ else
     rm -f "$OUT"/ubsan-report.*
     export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1:log_path=$OUT/ubsan-report}
 fi
-export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 export FASTPARSE_SANITIZER_RUN=1   # tests/test_pathological.py: run the inputs, assert no timing
 
 cd "$ROOT"

@@ -252,7 +252,7 @@ mod_parse_bytes(PyObject *module, PyObject *source)
     }
     Py_END_ALLOW_THREADS
     PyObject *entry = as_is && opts.legacy ? PyDict_GetItemString(st->legacy_codecs, name) : NULL;
-    if (!as_is || (opts.legacy && !(entry && PyTuple_Check(entry) && PyTuple_GET_SIZE(entry) == 2))) {
+    if (!as_is || (opts.legacy && !entry)) {
         Py_DECREF(d);   /* the Python path decides (and parses again) */
         Py_RETURN_NONE;
     }
@@ -262,7 +262,8 @@ mod_parse_bytes(PyObject *module, PyObject *source)
 }
 
 /* _set_legacy_codecs({WHATWG name: (name, Python codec)}): the encodings
- * _parse_bytes parses as is, given by fastparse.encoding at import. */
+ * _parse_bytes parses as is, given by fastparse.encoding at import. Checked
+ * here, once, so that the parse reads its entries as they are. */
 static PyObject *
 mod_set_legacy_codecs(PyObject *module, PyObject *codecs)
 {
@@ -270,6 +271,14 @@ mod_set_legacy_codecs(PyObject *module, PyObject *codecs)
         PyErr_Format(PyExc_TypeError, "_set_legacy_codecs() needs a dict, not %s", Py_TYPE(codecs)->tp_name);
         return NULL;
     }
+    Py_ssize_t pos = 0;
+    PyObject *key, *entry;
+    while (PyDict_Next(codecs, &pos, &key, &entry))
+        if (!PyUnicode_Check(key) || !PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) != 2 ||
+            !PyUnicode_Check(PyTuple_GET_ITEM(entry, 0)) || !PyUnicode_Check(PyTuple_GET_ITEM(entry, 1))) {
+            PyErr_SetString(PyExc_TypeError, "_set_legacy_codecs() needs {name: (name, codec)}, all str");
+            return NULL;
+        }
     fp_state *st = PyModule_GetState(module);
     Py_XSETREF(st->legacy_codecs, Py_NewRef(codecs));
     Py_RETURN_NONE;
