@@ -95,6 +95,23 @@ def test_unquoted_value_ends_at_gt():
     assert d[0].text == "y>z"
 
 
+
+@pytest.mark.parametrize("stop", ["\t", "\n", "\x0c", "\r", " ", ">"])
+@pytest.mark.parametrize("length", [1, 15, 16, 17, 40])
+def test_long_unquoted_value_ends_at_whitespace_or_gt(stop, length):
+    # the value is compared 16 bytes at a time: the stop may fall in any lane,
+    # and control bytes (below the space, like the whitespace) stay in the value
+    value = ("\x01a\x1fb/c=d'e\"f<" * 4)[:length]
+    d = fp.parse(f"<a href={value}{stop}title=t>x</a>")
+    assert d[0]["href"] == value
+    assert d[0].get("title") == ("t" if stop != ">" else None)
+    assert d[0].text == ("x" if stop != ">" else "title=t>x")
+
+
+def test_unquoted_value_running_to_the_end_of_input():
+    d = fp.parse("<p>x<a href=" + "y" * 40)
+    assert [t.name for t in d] == ["p"]   # the unfinished tag is dropped (eof-in-tag)
+
 # ---- raw text, RCDATA, script data ----
 
 def test_script_with_lt_and_fake_end_tag():

@@ -70,6 +70,30 @@ name_end(const uint8_t *p, const uint8_t *end)
     return p;
 }
 
+/* First byte at or after p that ends an unquoted attribute value (whitespace
+ * or '>'). Minified pages leave URLs and class lists unquoted, tens of bytes
+ * long: 16 bytes are compared at once, as in name_end. */
+static inline const uint8_t *
+unquoted_end(const uint8_t *p, const uint8_t *end)
+{
+#if defined(__SSE2__)
+    while (end - p >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)p);
+        /* bytes <= 0x20 stand for the whitespace; a control byte among them is
+         * part of the value and is stepped over */
+        __m128i stop = _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x20)), v),
+                                    _mm_cmpeq_epi8(v, _mm_set1_epi8('>')));
+        for (unsigned m = (unsigned)_mm_movemask_epi8(stop); m; m &= m - 1)
+            if (fp_cc[p[__builtin_ctz(m)]] & FP_CC_UNQ_STOP)
+                return p + __builtin_ctz(m);
+        p += 16;
+    }
+#endif
+    while (p < end && !(fp_cc[*p] & FP_CC_UNQ_STOP))
+        p++;
+    return p;
+}
+
 /* 13.2.5.32 Before attribute name state through 13.2.5.40 Self-closing start
  * tag state, one attribute per call. Inlined into the parse loop's tag scan,
  * where the attribute itself is not kept (the compiler drops those stores). */
@@ -120,8 +144,7 @@ tok_attr(const uint8_t **pp, const uint8_t *end, fp_raw_attr *a, int *self_closi
             p = close + 1;
         } else {                         /* unquoted; '>' here means an empty value */
             a->value = p;
-            while (p < end && !(fp_cc[*p] & FP_CC_UNQ_STOP))
-                p++;
+            p = unquoted_end(p, end);
             a->value_len = (size_t)(p - a->value);
         }
     }
