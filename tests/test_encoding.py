@@ -676,14 +676,21 @@ def test_engine_utf8_check_random_mixtures():
 def _fast_path_agrees(data: bytes) -> None:
     d = detect(data)
     fast = _core._parse_bytes(data)
-    # everything but a BOM and the encodings the engine must transcode
-    assert (fast is not None) == (d.bom == b"" and not d.transcode), (data[:80], d)
+    # everything but the encodings the engine must have transcoded and C does not
+    # transcode (ISO-2022-JP, replacement); UTF-16 is transcoded in C
+    assert (fast is not None) == (not d.transcode or d.utf16), (data[:80], d)
     if fast is not None:
-        slow = _core._parse(data, d.name, d.codec if d.legacy else None, 0, _core.DEFAULT_MAX_SIZE,
-                            _core.DEFAULT_MAX_DEPTH, 0, False, None)
+        if d.transcode:
+            slow = _core._parse(to_utf8(data, d), d.name, None, 0, _core.DEFAULT_MAX_SIZE,
+                                _core.DEFAULT_MAX_DEPTH, 0, False, None)
+        else:
+            slow = _core._parse(data, d.name, d.codec if d.legacy else None, len(d.bom),
+                                _core.DEFAULT_MAX_SIZE, _core.DEFAULT_MAX_DEPTH, 0, False, None)
         assert fast.encoding == slow.encoding == d.name
+        assert fast.source == slow.source
         assert [(t.name, t.span, t.parent.index if t.parent else None, t.text) for t in fast] == \
                [(t.name, t.span, t.parent.index if t.parent else None, t.text) for t in slow]
+        assert fast.errors == slow.errors
 
 
 @pytest.mark.parametrize("data", [
@@ -716,6 +723,22 @@ def test_parse_fast_path_agrees_with_detect_on_random_heads():
               b"<\x00?\x00x\x00m\x00l\x00"]
     for _ in range(400):
         _fast_path_agrees(b"".join(rng.choice(pieces) for _ in range(rng.randrange(12))))
+
+
+def test_parse_fast_path_transcodes_utf16_as_python_does():
+    # the C transcoder packs 8 ASCII units at a time: runs of every length
+    # around them, surrogates (paired, lone, at the end), odd lengths
+    rng = random.Random(16)
+    units = ["<p>", "x" * 7, "x" * 9, "a" * 20, "\u00e9", "\u20ac", "\U0001f600", "\x00", "\x7f", "\x80",
+             "\uffff", "\ud800", "\udbff", "\udc00", "\udfff", "\ud800\ud800\udc00"]
+    for _ in range(1500):
+        text = "".join(rng.choice(units) for _ in range(rng.randrange(10)))
+        for codec, bom in (("utf-16-le", b"\xff\xfe"), ("utf-16-be", b"\xfe\xff")):
+            body = text.encode(codec, "surrogatepass")
+            for cut in (0, 1) if body else (0,):   # an odd byte at the end
+                data = bom + body[:len(body) - cut]
+                _fast_path_agrees(data)
+                assert fp.parse(data).source == data[2:].decode(codec, "replace").encode()
 
 
 @needs_corpus

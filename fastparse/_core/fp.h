@@ -322,4 +322,10 @@ int fp_utf8_check(const uint8_t *p, size_t n);
 const uint8_t *fp_skip_ascii(const uint8_t *p, const uint8_t *end);
 int fp_utf8_check_portable(const uint8_t *p, size_t n);
 
+/* utf16.c: p[0 .. n) (UTF-16LE, or BE with big_endian, no BOM) as UTF-8 in
+ * out, which has room for FP_UTF16_TO_UTF8_CAP(n) bytes; returns the length.
+ * Errors become U+FFFD as Python's "replace" error handler makes them. */
+#define FP_UTF16_TO_UTF8_CAP(n) ((n) / 2 * 3 + 3)
+size_t fp_utf16_to_utf8(const uint8_t *p, size_t n, int big_endian, uint8_t *out);
+
 #endif

@@ -215,13 +215,63 @@ mod_utf8_check_portable(PyObject *module, PyObject *arg)
     return utf8_check_with(arg, fp_utf8_check_portable);
 }
 
+/* parse()'s options when the caller changed none */
+static fp_options
+default_options(void)
+{
+    fp_options opts = {0};
+    opts.max_size = (size_t)FP_DEFAULT_MAX_SIZE;
+    opts.max_depth = FP_DEFAULT_MAX_DEPTH;
+    opts.recovery = FP_RECOVERY_HTML5;
+    return opts;
+}
+
+/* A UTF-16 page (name "utf-16le" or "utf-16be"), its bytes from p[skip]
+ * (past a BOM): transcoded to UTF-8, which becomes doc.source as on the
+ * Python path (fastparse.encoding.to_utf8), then parsed. Both steps run
+ * without the GIL. None for a page over max_size: _parse raises the error
+ * with the page's own length. */
+static PyObject *
+parse_utf16(fp_state *st, PyObject *source, size_t skip, const char *name)
+{
+    const uint8_t *p = (const uint8_t *)PyBytes_AS_STRING(source) + skip;
+    size_t n = (size_t)PyBytes_GET_SIZE(source) - skip;
+    if (PyBytes_GET_SIZE(source) > FP_DEFAULT_MAX_SIZE)
+        Py_RETURN_NONE;
+    PyObject *utf8 = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)FP_UTF16_TO_UTF8_CAP(n));
+    if (!utf8)
+        return NULL;
+    size_t len;
+    int big_endian = strcmp(name, "utf-16be") == 0;
+    Py_BEGIN_ALLOW_THREADS
+    len = fp_utf16_to_utf8(p, n, big_endian, (uint8_t *)PyBytes_AS_STRING(utf8));
+    Py_END_ALLOW_THREADS
+    if (_PyBytes_Resize(&utf8, (Py_ssize_t)len) < 0)
+        return NULL;
+    DocumentObject *d = new_document(st, utf8, 0, 0, 0);
+    Py_DECREF(utf8);   /* the document holds it */
+    if (!d)
+        return NULL;
+    if (!(d->encoding = PyUnicode_FromString(name))) {
+        Py_DECREF(d);
+        return NULL;
+    }
+    fp_options opts = default_options();
+    fp_status status;
+    Py_BEGIN_ALLOW_THREADS
+    status = fp_parse(&d->doc, (const uint8_t *)PyBytes_AS_STRING(d->source), len, &opts);
+    Py_END_ALLOW_THREADS
+    return parsed_document(st, d, status, (Py_ssize_t)len, FP_DEFAULT_MAX_SIZE, FP_DEFAULT_MAX_DEPTH);
+}
+
 /* _parse_bytes(source: bytes) -> Document | None: parse() with every
  * default, its encoding decided as fastparse.encoding.detect() decides it,
  * in C and in the same GIL-free stretch as the parse, so that threads
- * parsing pages overlap in both. None (the Python path decides) for a BOM,
- * for an encoding the engine cannot scan as is (ISO-2022-JP, replacement),
- * or before fastparse.encoding has given the legacy codecs.
- * tests/test_encoding.py checks the decisions agree. */
+ * parsing pages overlap in both. A BOM decides at once; UTF-16 is
+ * transcoded here (parse_utf16). None (the Python path decides) for an
+ * encoding the engine cannot scan as is and this file does not transcode
+ * (ISO-2022-JP, replacement), or before fastparse.encoding has given the
+ * legacy codecs. tests/test_encoding.py checks the decisions agree. */
 static PyObject *
 mod_parse_bytes(PyObject *module, PyObject *source)
 {
@@ -230,35 +280,37 @@ mod_parse_bytes(PyObject *module, PyObject *source)
         Py_RETURN_NONE;
     const uint8_t *p = (const uint8_t *)PyBytes_AS_STRING(source);
     size_t n = (size_t)PyBytes_GET_SIZE(source);
-    if ((n >= 2 && ((p[0] == 0xFE && p[1] == 0xFF) || (p[0] == 0xFF && p[1] == 0xFE))) ||
-        (n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF))
-        Py_RETURN_NONE;   /* a BOM */
-    DocumentObject *d = new_document(st, source, 0, 0, 0);
+    if (n >= 2 && p[0] == 0xFE && p[1] == 0xFF)
+        return parse_utf16(st, source, 2, "utf-16be");
+    if (n >= 2 && p[0] == 0xFF && p[1] == 0xFE)
+        return parse_utf16(st, source, 2, "utf-16le");
+    size_t bom = n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF ? 3 : 0;
+    DocumentObject *d = new_document(st, source, 0, 0, (Py_ssize_t)bom);
     if (!d)
         return NULL;
-    fp_options opts = {0};
-    opts.max_size = (size_t)FP_DEFAULT_MAX_SIZE;
-    opts.max_depth = FP_DEFAULT_MAX_DEPTH;
-    opts.recovery = FP_RECOVERY_HTML5;
+    fp_options opts = default_options();
     const char *name;
     int as_is;
     fp_status status = FP_OK;
     Py_BEGIN_ALLOW_THREADS
-    name = fp_detect_encoding(p, n);
+    /* a UTF-8 BOM is part of the source (offsets count it) but not of the parse */
+    name = bom ? "utf-8" : fp_detect_encoding(p, n);
     as_is = !fp_encoding_transcoded(name);
     if (as_is) {
         opts.legacy = strcmp(name, "utf-8") != 0;
-        status = fp_parse(&d->doc, p, n, &opts);
+        status = fp_parse(&d->doc, p + bom, n - bom, &opts);
     }
     Py_END_ALLOW_THREADS
     PyObject *entry = as_is && opts.legacy ? PyDict_GetItemString(st->legacy_codecs, name) : NULL;
     if (!as_is || (opts.legacy && !entry)) {
-        Py_DECREF(d);   /* the Python path decides (and parses again) */
-        Py_RETURN_NONE;
+        Py_DECREF(d);
+        if (strncmp(name, "utf-16", 6) == 0)   /* the UTF-16 XML declaration, "<\0?\0x\0" */
+            return parse_utf16(st, source, 0, name);
+        Py_RETURN_NONE;   /* the Python path decides (and parses again) */
     }
     d->encoding = Py_NewRef(entry ? PyTuple_GET_ITEM(entry, 0) : st->utf_8);
     d->codec = entry ? Py_NewRef(PyTuple_GET_ITEM(entry, 1)) : NULL;
-    return parsed_document(st, d, status, (Py_ssize_t)n, FP_DEFAULT_MAX_SIZE, FP_DEFAULT_MAX_DEPTH);
+    return parsed_document(st, d, status, (Py_ssize_t)(n - bom), FP_DEFAULT_MAX_SIZE, FP_DEFAULT_MAX_DEPTH);
 }
 
 /* _set_legacy_codecs({WHATWG name: (name, Python codec)}): the encodings

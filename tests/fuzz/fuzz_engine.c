@@ -3,7 +3,8 @@
  * fp_attr_next / fp_attr_value on every element, fp_text and fp_doc_text
  * with varied options, fp_find with queries taken from the document itself.
  *
- * Also fp_prescan / fp_encoding_for_label / fp_detect_encoding / fp_utf8_check on the same bytes, and, when bit 7
+ * Also fp_prescan / fp_encoding_for_label / fp_detect_encoding / fp_utf8_check /
+ * fp_utf16_to_utf8 on the same bytes, and, when bit 7
  * of byte 0 is set, a selector program (fp_select_check, then fp_select_run
  * with and without the tag index, and fp_select_test, when the checker
  * accepts it).
@@ -265,6 +266,21 @@ check_prescan(const uint8_t *buf, size_t len)
     CHECK(fp_encoding_for_label((const uint8_t *)name, strlen(name)) != NULL);
 }
 
+/* UTF-16 read either way round transcodes to valid UTF-8 within the room
+ * FP_UTF16_TO_UTF8_CAP promises (ASan sees a write past it). */
+static void
+check_utf16(const uint8_t *buf, size_t len)
+{
+    uint8_t *out = malloc(FP_UTF16_TO_UTF8_CAP(len));
+    CHECK(out != NULL);
+    for (int big_endian = 0; big_endian < 2; big_endian++) {
+        size_t n = fp_utf16_to_utf8(buf, len, big_endian, out);
+        CHECK(n <= FP_UTF16_TO_UTF8_CAP(len));
+        CHECK(fp_utf8_check(out, n) != 0);
+    }
+    free(out);
+}
+
 /* A program the checker accepts must run without faults, in order, in range,
  * and give the same elements with and without the per-document tag index and
  * sibling table; fp_select_test must agree with and without the table. */
@@ -332,6 +348,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ctx = 0;
     }
     check_prescan(buf, len);
+    check_utf16(buf, len);
     /* a private copy, so ASan catches any read past the document's end */
     uint8_t *copy = malloc(len ? len : 1);
     if (!copy)
