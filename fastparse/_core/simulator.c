@@ -139,11 +139,15 @@ fp_sim_init(fp_sim *s, fp_doc *doc, uint32_t cap)
     s->quirks = 1;        /* until a doctype says otherwise */
     s->frameset_ok = 1;
     s->watch_text = 1;    /* text clears frameset-ok */
-    s->open_head_cap = FP_TAG__COUNT + 64;
-    s->open_head = malloc(s->open_head_cap * sizeof *s->open_head);
-    if (!s->open_head)
+    for (int k = 0; k < FP_SC__COUNT; k++) {
+        s->sc[k] = s->scratch->sc[k];
+        s->sc[k].n = 0;
+    }
+    s->open_head_cap = FP_OPEN_HEAD_CAP;
+    s->open_head = s->scratch->open_head;
+    if (!s->open_head && !(s->open_head = malloc(FP_OPEN_HEAD_CAP * sizeof *s->open_head)))
         return -1;
-    memset(s->open_head, 0xFF, s->open_head_cap * sizeof *s->open_head);
+    memset(s->open_head, 0xFF, FP_OPEN_HEAD_CAP * sizeof *s->open_head);
     memset(s->html_sc, 0xFF, sizeof s->html_sc);
     return 0;
 }
@@ -176,8 +180,15 @@ fp_sim_free(fp_sim *s)
         s->scratch->open_depth = s->open_depth;
         s->scratch->open_bits = s->open_bits;
         s->scratch->cap = s->cap;
+        for (int k = 0; k < FP_SC__COUNT; k++)
+            s->scratch->sc[k] = s->sc[k];
+        /* one grown for a page of many names would cost every later parse its memset */
+        s->scratch->open_head = s->open_head_cap == FP_OPEN_HEAD_CAP ? s->open_head : NULL;
+        if (s->open_head_cap != FP_OPEN_HEAD_CAP)
+            free(s->open_head);
         fp_scratch_give(s->scratch, fp_sim_used(s));
         s->scratch = NULL;
+        return;
     }
     free(s->open_head);
     for (int k = 0; k < FP_SC__COUNT; k++)

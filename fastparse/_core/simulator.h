@@ -42,7 +42,9 @@ typedef struct {
     uint32_t n, cap;
 } fp_istack;
 
-/* The per-element working arrays (scratch.c keeps them between parses). */
+/* The working arrays of a parse (scratch.c keeps them between parses): per
+ * element, and the boundary stacks and per-tag chain heads, whose mallocs
+ * and frees cost a small page more than its simulator's start tags. */
 typedef struct {
     fp_elem *elems;
     int32_t *prev_same;
@@ -50,7 +52,13 @@ typedef struct {
     uint32_t *open_depth;
     uint16_t *open_bits;
     uint32_t cap;
+    fp_istack sc[FP_SC__COUNT];   /* items and cap kept; n is the parse's */
+    int32_t *open_head;           /* FP_OPEN_HEAD_CAP entries, or NULL */
 } fp_scratch;
+
+/* open_head's size for the known tags and the first unknown names; a document
+ * with more names grows its own copy, which is not kept */
+#define FP_OPEN_HEAD_CAP (FP_TAG__COUNT + 64)
 
 fp_scratch *fp_scratch_take(uint32_t cap);  /* arrays of at least cap elements, NULL if out of memory */
 void fp_scratch_give(fp_scratch *w, uint32_t used);   /* back for the next parse, or freed; used: elements indexed */
