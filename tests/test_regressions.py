@@ -395,6 +395,27 @@ def test_contains_on_a_document_without_text():
     assert doc.select(':contains("xyzw")') == [] and len(doc.select(':contains("")')) == 3
 
 
+# ---- :scope at the document and in a test: the harness's invariant, not the engine ----
+# Found by fuzz_engine.c (tests/fuzz/crashes/engine-scope-program-at-document-scope, the program
+# of ':scope *' then the HTML): the harness checked every element a select over the document
+# returned against fp_select_test, which takes the element itself as the scope. A select over
+# the document takes its first element for :scope (as :root), so `:scope *` returns the
+# descendants of <html> while no element matches it as a test (`tag.matches(":scope *")`:
+# :scope is the tag, as Element.matches has it in the DOM). The harness now skips that check
+# for programs that use :scope anywhere; the engine was right.
+
+def test_scope_means_the_first_element_for_the_document_and_the_tag_in_matches():
+    import fastparse._core as core
+    data = (CRASHES / "engine-scope-program-at-document-scope").read_bytes()
+    n = data[1] * 4
+    program, html = data[2:2 + n], data[2 + n:]
+    doc = fp.parse(html)
+    assert [t.name for t in doc] == ["html", "body", "p"]
+    assert core._select_run(doc, program, 0) == doc.select(":scope *") == doc[1:]
+    assert not any(t.matches(":scope *") for t in doc)
+    assert doc[1].select(":scope *") == [doc[2]] and doc[2].matches(":scope")
+
+
 def test_br_made_from_an_end_tag_has_no_attributes():
     """The HTML Standard drops an end tag's attributes, so the <br> that "</br>" makes has
     none (fastparse used to read them from the end tag)."""
