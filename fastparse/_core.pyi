@@ -139,6 +139,10 @@ class Tag:
     def closest(self, css: str, /) -> Tag | _Missing: ...
     def _repr_html_(self) -> str: ...
 
+def parse(source: str | bytes | bytearray | memoryview, *, encoding: str | None = None, max_size: int = ...,
+          max_depth: int = ..., recovery: Literal["html5", "none"] = "html5",
+          scripting: bool = False) -> Document:
+    """fastparse.parse (re-exported there): plain bytes in C, the rest through fastparse._parse."""
 def _parse(source: str | bytes, *, encoding: str, codec: str | None = None, base: int = 0,
            max_size: int = ..., max_depth: int = ..., recovery: int = 0, scripting: bool = False,
            context: str | None = None) -> Document: ...

@@ -74,17 +74,9 @@ def _parse(source, encoding, max_size, max_depth, recovery, scripting, context):
 
 def parse(source, *, encoding=None, max_size=DEFAULT_MAX_SIZE, max_depth=DEFAULT_MAX_DEPTH,
           recovery="html5", scripting=False):
-    """Parse an HTML document into a flat, document-ordered index of its elements.
-
-    source: str, bytes, bytearray or memoryview. Bytes are decoded lazily: the
-    encoding comes from a BOM, then ``encoding=`` (a transport-layer label),
-    then ``<meta charset>`` in the first 1024 bytes, then UTF-8 if the bytes
-    are valid UTF-8, else windows-1252 (see fastparse.encoding).
-    max_size: bytes (ParseLimitError beyond); max_depth: open elements
-    (ParseLimitError beyond). recovery: "html5" (browser nesting rules) or
-    "none" (nesting exactly as the tags are written). scripting: parse
-    ``<noscript>`` content as text, as a browser with scripts enabled does.
-    """
+    """parse() for what the C entry point (fastparse._core.parse, below) does not
+    take itself: str, bytearray and memoryview sources, keyword arguments, and
+    the encodings _parse_bytes leaves to Python (ISO-2022-JP, replacement)."""
     if (encoding is None and max_size is DEFAULT_MAX_SIZE and max_depth is DEFAULT_MAX_DEPTH
             and recovery == "html5" and scripting is False):
         if type(source) is bytearray or type(source) is memoryview:
@@ -94,6 +86,15 @@ def parse(source, *, encoding=None, max_size=DEFAULT_MAX_SIZE, max_depth=DEFAULT
             if doc is not None:
                 return doc
     return _parse(source, encoding, max_size, max_depth, recovery, scripting, None)
+
+
+# The public parse() is fastparse._core.parse: bytes without keyword arguments
+# go straight to _parse_bytes in C (a Python frame in between cost a small page
+# 3% of its time), the rest to the function above, which keeps its name for
+# the errors a bad call raises. The docstring and signature are in py_module.c.
+_parse_general = parse
+_core._set_parse_general(_parse_general)
+parse = _core.parse
 
 
 def parse_fragment(source, context="div", *, encoding=None, max_size=DEFAULT_MAX_SIZE,

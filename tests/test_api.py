@@ -755,3 +755,31 @@ def test_text_before_a_doctype_means_quirks_mode():
     # the doctype after text is ignored, so <table> does not close <p> (quirks mode)
     assert fp.parse("x<!DOCTYPE html><p><table>").find("table").parent.name == "p"
     assert fp.parse("<!DOCTYPE html>x<p><table>").find("table").parent is fp.MISSING
+
+
+def test_parse_entry_point_takes_every_call_form():
+    # fp.parse is C (plain bytes go straight to the engine); every other call
+    # goes to the Python parse() and must behave as it always has
+    import inspect
+
+    from fastparse import _parse
+    assert fp.parse is fp._core.parse
+    assert list(inspect.signature(fp.parse).parameters) == [
+        "source", "encoding", "max_size", "max_depth", "recovery", "scripting"]
+    data = b"<p class=a>caf\xc3\xa9</p>"
+    want = [(t.name, t.span, t.text) for t in _parse._parse_general(data)]
+    for doc in (fp.parse(data), fp.parse(source=data), fp.parse(bytearray(data)), fp.parse(memoryview(data)),
+                fp.parse(data, encoding="utf-8"), fp.parse(data, max_size=100), fp.parse(data, scripting=True)):
+        assert [(t.name, t.span, t.text) for t in doc] == want and doc.encoding == "utf-8"
+    assert fp.parse(data.decode())[0].text == "caf\xe9"
+    assert fp.parse(b'<meta charset="iso-2022-jp"><p>\x1b$B$"\x1b(B').encoding == "iso-2022-jp"
+    with pytest.raises(TypeError, match=r"parse\(\) missing"):
+        fp.parse()
+    with pytest.raises(TypeError, match=r"parse\(\) takes 1 positional"):
+        fp.parse(data, "utf-8")
+    with pytest.raises(TypeError, match="unexpected keyword"):
+        fp.parse(data, encodng="utf-8")
+    with pytest.raises(TypeError, match="not int"):
+        fp.parse(1)
+    with pytest.raises(fp.ParseLimitError):
+        fp.parse(data, max_size=4)

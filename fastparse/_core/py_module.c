@@ -426,6 +426,58 @@ mod_decode_refs(PyObject *module, PyObject *args)
     return s;
 }
 
+/* parse(source, *, ...): fastparse.parse itself. bytes with no keyword
+ * arguments (what a scraping loop passes) go to _parse_bytes with no Python
+ * frame in between, which cost a small page 3% of its parse; everything else,
+ * and what _parse_bytes leaves to Python, to the Python parse() in
+ * fastparse/_parse.py (_parse_general there). */
+static PyObject *
+mod_parse_public(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    fp_state *st = PyModule_GetState(module);
+    if (nargs == 1 && kwnames == NULL && PyBytes_CheckExact(args[0])) {
+        PyObject *doc = mod_parse_bytes(module, args[0]);
+        if (doc != Py_None)
+            return doc;   /* a Document, or NULL with the error */
+        Py_DECREF(doc);
+    }
+    if (!st->parse_general) {
+        PyErr_SetString(PyExc_RuntimeError, "fastparse._core.parse: import fastparse first");
+        return NULL;
+    }
+    return PyObject_Vectorcall(st->parse_general, args, (size_t)nargs, kwnames);
+}
+
+/* _set_parse_general(function): parse()'s path for everything but plain bytes
+ * (fastparse._parse, at import). */
+static PyObject *
+mod_set_parse_general(PyObject *module, PyObject *fn)
+{
+    if (!PyCallable_Check(fn)) {
+        PyErr_Format(PyExc_TypeError, "_set_parse_general() needs a callable, not %s", Py_TYPE(fn)->tp_name);
+        return NULL;
+    }
+    fp_state *st = PyModule_GetState(module);
+    Py_XSETREF(st->parse_general, Py_NewRef(fn));
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(parse_doc,
+"parse($module, source, *, encoding=None, max_size=268435456, max_depth=4096,\n"
+"      recovery='html5', scripting=False)\n"
+"--\n"
+"\n"
+"Parse an HTML document into a flat, document-ordered index of its elements.\n"
+"\n"
+"source: str, bytes, bytearray or memoryview. Bytes are decoded lazily: the\n"
+"encoding comes from a BOM, then ``encoding=`` (a transport-layer label),\n"
+"then ``<meta charset>`` in the first 1024 bytes, then UTF-8 if the bytes\n"
+"are valid UTF-8, else windows-1252 (see fastparse.encoding).\n"
+"max_size: bytes (ParseLimitError beyond); max_depth: open elements\n"
+"(ParseLimitError beyond). recovery: \"html5\" (browser nesting rules) or\n"
+"\"none\" (nesting exactly as the tags are written). scripting: parse\n"
+"``<noscript>`` content as text, as a browser with scripts enabled does.");
+
 static PyMethodDef module_methods[] = {
     {"_parse", (PyCFunction)(void (*)(void))mod_parse, METH_FASTCALL,
      "Engine entry point; use fastparse.parse()."},
@@ -433,6 +485,9 @@ static PyMethodDef module_methods[] = {
      "utf8_check(data) -> 0 (not UTF-8), 1 (pure ASCII) or 2 (valid UTF-8 with non-ASCII)."},
     {"_utf8_check_portable", mod_utf8_check_portable, METH_O,
      "utf8_check without the SIMD path (testing aid)."},
+    {"parse", (PyCFunction)(void (*)(void))mod_parse_public, METH_FASTCALL | METH_KEYWORDS, parse_doc},
+    {"_set_parse_general", mod_set_parse_general, METH_O,
+     "_set_parse_general(function): parse()'s path for all but plain bytes (fastparse._parse)."},
     {"_parse_bytes", mod_parse_bytes, METH_O,
      "_parse_bytes(source: bytes) -> Document | None: parse() with the defaults, the encoding decided in C."},
     {"_set_legacy_codecs", mod_set_legacy_codecs, METH_O,
@@ -515,6 +570,7 @@ module_traverse(PyObject *m, visitproc visit, void *arg)
     Py_VISIT(st->utf_8);
     Py_VISIT(st->replace);
     Py_VISIT(st->legacy_codecs);
+    Py_VISIT(st->parse_general);
     for (int k = 0; k < FP_CHECKED_PROGRAMS; k++)
         Py_VISIT(st->checked[k]);
     return 0;
@@ -538,6 +594,7 @@ module_clear(PyObject *m)
     Py_CLEAR(st->utf_8);
     Py_CLEAR(st->replace);
     Py_CLEAR(st->legacy_codecs);
+    Py_CLEAR(st->parse_general);
     for (int k = 0; k < FP_CHECKED_PROGRAMS; k++)
         Py_CLEAR(st->checked[k]);
     while (st->free_tags) {

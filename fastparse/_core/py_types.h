@@ -79,6 +79,7 @@ typedef struct fp_state {
     PyObject *utf_8;            /* "utf-8", interned: doc.encoding of most documents */
     PyObject *replace;          /* "replace": the errors argument of legacy decoders */
     PyObject *legacy_codecs;    /* {WHATWG name: (name, codec)} for _parse_bytes, from fastparse.encoding */
+    PyObject *parse_general;    /* fastparse._parse._parse_general: parse() for all but plain bytes */
     PyObject *checked[FP_CHECKED_PROGRAMS];   /* selector programs fp_select_check passed (bytes never change) */
     int checked_next;
     struct fp_free_tag *free_tags;  /* memory of dead Tags, for the next ones (not objects) */
