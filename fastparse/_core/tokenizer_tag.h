@@ -40,6 +40,16 @@ skip_ws(const uint8_t *p, const uint8_t *end)
     return p;
 }
 
+#if defined(__SSE2__)
+/* The lanes of v holding a byte <= 0x20: the whitespace that ends names and
+ * unquoted values, and control bytes, which do not (callers check fp_cc). */
+static inline __m128i
+at_most_space(__m128i v)
+{
+    return _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x20)), v);
+}
+#endif
+
 /* First byte at or after p that ends an attribute name (whitespace, '/', '>',
  * '='). Names are short and their lengths vary, so one 16-byte compare
  * replaces a byte loop whose exit the branch predictor rarely guesses. */
@@ -49,9 +59,8 @@ name_end(const uint8_t *p, const uint8_t *end)
 #if defined(__SSE2__)
     if (end - p >= 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)p);
-        /* bytes <= 0x20 stand for the whitespace; a control byte among them is
-         * part of the name and the byte loop below steps over it */
-        __m128i stop = _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x20)), v),
+        /* a control byte is part of the name: the byte loop below steps over it */
+        __m128i stop = _mm_or_si128(at_most_space(v),
                                     _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('=')),
                                                  _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('>')),
                                                               _mm_cmpeq_epi8(v, _mm_set1_epi8('/')))));
@@ -79,10 +88,8 @@ unquoted_end(const uint8_t *p, const uint8_t *end)
 #if defined(__SSE2__)
     while (end - p >= 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)p);
-        /* bytes <= 0x20 stand for the whitespace; a control byte among them is
-         * part of the value and is stepped over */
-        __m128i stop = _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x20)), v),
-                                    _mm_cmpeq_epi8(v, _mm_set1_epi8('>')));
+        /* a control byte is part of the value and is stepped over */
+        __m128i stop = _mm_or_si128(at_most_space(v), _mm_cmpeq_epi8(v, _mm_set1_epi8('>')));
         for (unsigned m = (unsigned)_mm_movemask_epi8(stop); m; m &= m - 1)
             if (fp_cc[p[__builtin_ctz(m)]] & FP_CC_UNQ_STOP)
                 return p + __builtin_ctz(m);
