@@ -139,6 +139,8 @@ ERRORS = [
     ("a[~=y]", 2, "expected an attribute name"),
     ("[x^y]", 3, "expected '=' after '^'"),
     ("p::before", 1, "pseudo-elements"),
+    ("p:first-line", 1, "':first-line' is a pseudo-element (CSS 2's one-colon spelling)"),
+    ("a:AFTER", 1, "pseudo-elements never match elements"),
     (":foo", 0, "unknown pseudo-class ':foo'"),
     (":foo(a)", 0, "unknown functional pseudo-class"),
     (":nth-child(2n+)", 11, "invalid An+B"),

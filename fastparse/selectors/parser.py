@@ -18,6 +18,9 @@ from .tokenizer import Token, tokenize
 
 MAX_NESTING = 32
 
+# CSS 2's pseudo-elements, which CSS still accepts with one colon (`p:first-line`):
+# the error says that is what they are
+LEGACY_PSEUDO_ELEMENTS = frozenset({"before", "after", "first-line", "first-letter"})
 # Pseudo-classes about user interaction or navigation state: valid selectors
 # that a static document never matches (soupsieve makes the same choice).
 NEVER_MATCH = {
@@ -451,6 +454,9 @@ class Parser:
                 return (n.Logical("is", self.macro(name)),)
             if name in NEVER_MATCH:
                 return (n.Never(f":{name}"),)
+            if name in LEGACY_PSEUDO_ELEMENTS:
+                self.error(f"':{t.value}' is a pseudo-element (CSS 2's one-colon spelling); "
+                           "pseudo-elements never match elements", colon)
             self.error(f"unknown pseudo-class ':{t.value}'", colon)
         if t.kind != "function":
             self.error("expected a pseudo-class name after ':'", colon)
