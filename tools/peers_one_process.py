@@ -1,0 +1,77 @@
+"""fastparse's parse against its peers in one process: the "one process" column of the README.
+
+    python tools/peers_one_process.py [--rounds 5] [--corpus-dir DIR]
+
+fastparse, the memchr floor, selectolax, turbohtml and lxml (those installed) parse every real
+page in turn, round after round, alternating the order; each keeps its best time per page (wall
+clock). Printed: each peer's time / fastparse's at the median page, and fastparse's / the
+floor's. The benchmark (python -m fastparse.bench) runs each parser in a worker process of its
+own and times CPU; this puts every parser in the same machine phase, page by page, which the
+shared machines' 10-30% swings between runs otherwise decide (README, "Committed results").
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import fastparse as fp
+from fastparse import _core, corpora
+
+
+def peers() -> dict:
+    found = {"fastparse": fp.parse, "floor (memchr)": _core.floor_scan}
+    try:
+        from selectolax.lexbor import LexborHTMLParser
+        found["selectolax"] = LexborHTMLParser
+    except ImportError:
+        pass
+    try:
+        import turbohtml
+        found["turbohtml"] = lambda data: turbohtml.parse(data, positions=False)
+    except ImportError:
+        pass
+    try:
+        import lxml.html
+        found["lxml"] = lxml.html.document_fromstring
+    except ImportError:
+        pass
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--corpus-dir", default=None)
+    args = ap.parse_args(argv)
+    pages = [p.read() for p in corpora.real_pages(args.corpus_dir)]
+    parsers = peers()
+    names = list(parsers)
+    best = {k: [float("inf")] * len(pages) for k in names}
+    gc.disable()
+    for r in range(args.rounds):
+        for i, data in enumerate(pages):
+            for k in names if (r + i) % 2 == 0 else reversed(names):
+                # about 2 ms of fastparse a page; the DOM parsers a tenth as many times
+                reps = max(1, 600_000 // (len(data) + 5000) // (1 if k in ("fastparse", "floor (memchr)") else 10))
+                parse = parsers[k]
+                t = time.perf_counter()
+                for _ in range(reps):
+                    parse(data)
+                best[k][i] = min(best[k][i], (time.perf_counter() - t) / reps)
+        gc.collect()
+    gc.enable()
+    mine = best["fastparse"]
+    print(f"{len(pages)} real pages, best of {args.rounds} rounds, median over pages")
+    print(f"  fastparse / floor (memchr): {statistics.median(a / b for a, b in zip(mine, best['floor (memchr)'])):.2f}")
+    for k in names[2:]:
+        print(f"  {k} / fastparse: {statistics.median(b / a for a, b in zip(mine, best[k])):.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
