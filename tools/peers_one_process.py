@@ -56,8 +56,8 @@ def main(argv: list[str] | None = None) -> int:
     for r in range(args.rounds):
         for i, data in enumerate(pages):
             for k in names if (r + i) % 2 == 0 else reversed(names):
-                # about 2 ms of fastparse a page; the DOM parsers a tenth as many times
-                reps = max(1, 600_000 // (len(data) + 5000) // (1 if k in ("fastparse", "floor (memchr)") else 10))
+                # about 2 ms of fastparse a page; the DOM parsers a tenth as many calls
+                reps = max(1, 3_000_000 // (len(data) + 5000) // (1 if k in ("fastparse", "floor (memchr)") else 10))
                 parse = parsers[k]
                 t = time.perf_counter()
                 for _ in range(reps):
