@@ -12,13 +12,13 @@ shared machines' 10-30% swings between runs otherwise decide (README, "Committed
 from __future__ import annotations
 
 import argparse
-import gc
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from ab_builds import best_times  # tools/: the same timing loop as the A/B of two commits
+
 import fastparse as fp
 from fastparse import _core, corpora
 
@@ -51,20 +51,9 @@ def main(argv: list[str] | None = None) -> int:
     pages = [p.read() for p in corpora.real_pages(args.corpus_dir)]
     parsers = peers()
     names = list(parsers)
-    best = {k: [float("inf")] * len(pages) for k in names}
-    gc.disable()
-    for r in range(args.rounds):
-        for i, data in enumerate(pages):
-            for k in names if (r + i) % 2 == 0 else reversed(names):
-                # about 2 ms of fastparse a page; the DOM parsers a tenth as many calls
-                reps = max(1, 3_000_000 // (len(data) + 5000) // (1 if k in ("fastparse", "floor (memchr)") else 10))
-                parse = parsers[k]
-                t = time.perf_counter()
-                for _ in range(reps):
-                    parse(data)
-                best[k][i] = min(best[k][i], (time.perf_counter() - t) / reps)
-        gc.collect()
-    gc.enable()
+    # fastparse and the floor make ten times the calls of the DOM parsers
+    times = best_times([parsers[k] for k in names], pages, args.rounds, [1, 1] + [10] * (len(names) - 2))
+    best = dict(zip(names, times))
     mine = best["fastparse"]
     print(f"{len(pages)} real pages, best of {args.rounds} rounds, median over pages")
     print(f"  fastparse / floor (memchr): {statistics.median(a / b for a, b in zip(mine, best['floor (memchr)'])):.2f}")

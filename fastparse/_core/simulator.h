@@ -44,7 +44,7 @@ typedef struct {
 
 /* The working arrays of a parse (scratch.c keeps them between parses): per
  * element, and the boundary stacks and per-tag chain heads, whose mallocs
- * and frees cost a small page more than its simulator's start tags. */
+ * and frees cost a small page a few percent of its parse. */
 typedef struct {
     fp_elem *elems;
     int32_t *prev_same;

@@ -4,8 +4,6 @@
  * become U+FFFD as Python's "replace" handler and the Encoding Standard's
  * decoder make them: a lone surrogate, and a trailing odd byte (with a lead
  * surrogate before it, one U+FFFD for both). */
-#include <string.h>
-
 #include "fp.h"
 
 #if defined(__SSE2__)
@@ -18,32 +16,12 @@ unit_at(const uint8_t *p, int big_endian)
     return big_endian ? (uint32_t)p[0] << 8 | p[1] : (uint32_t)p[1] << 8 | p[0];
 }
 
-static inline uint8_t *
-put_utf8(uint8_t *o, uint32_t cp)
-{
-    if (cp < 0x80) {
-        *o++ = (uint8_t)cp;
-    } else if (cp < 0x800) {
-        *o++ = (uint8_t)(0xC0 | cp >> 6);
-        *o++ = (uint8_t)(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        *o++ = (uint8_t)(0xE0 | cp >> 12);
-        *o++ = (uint8_t)(0x80 | (cp >> 6 & 0x3F));
-        *o++ = (uint8_t)(0x80 | (cp & 0x3F));
-    } else {
-        *o++ = (uint8_t)(0xF0 | cp >> 18);
-        *o++ = (uint8_t)(0x80 | (cp >> 12 & 0x3F));
-        *o++ = (uint8_t)(0x80 | (cp >> 6 & 0x3F));
-        *o++ = (uint8_t)(0x80 | (cp & 0x3F));
-    }
-    return o;
-}
-
 size_t
 fp_utf16_to_utf8(const uint8_t *p, size_t n, int big_endian, uint8_t *out)
 {
+    /* out has room for the worst case, so appending never grows the buffer */
+    fp_buf b = {out, 0, FP_UTF16_TO_UTF8_CAP(n), 1};
     const uint8_t *end = p + n;
-    uint8_t *o = out;
     while (end - p >= 2) {
 #if defined(__SSE2__)
         /* markup is ASCII: 8 units whose high bytes are 0 and low bytes < 0x80
@@ -55,8 +33,8 @@ fp_utf16_to_utf8(const uint8_t *p, size_t n, int big_endian, uint8_t *out)
             if (_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(v, _mm_set1_epi16((short)0xFF80)),
                                                   _mm_setzero_si128())) != 0xFFFF)
                 break;
-            _mm_storel_epi64((__m128i *)o, _mm_packus_epi16(v, v));
-            o += 8;
+            _mm_storel_epi64((__m128i *)(b.data + b.len), _mm_packus_epi16(v, v));
+            b.len += 8;
             p += 16;
         }
         if (end - p < 2)
@@ -65,17 +43,17 @@ fp_utf16_to_utf8(const uint8_t *p, size_t n, int big_endian, uint8_t *out)
         uint32_t u = unit_at(p, big_endian);
         p += 2;
         if (u < 0xD800 || u > 0xDFFF) {
-            o = put_utf8(o, u);
+            fp_buf_append_utf8(&b, u);
         } else if (u <= 0xDBFF && end - p >= 2 && unit_at(p, big_endian) - 0xDC00u < 0x400) {
-            o = put_utf8(o, 0x10000 + ((u - 0xD800) << 10) + (unit_at(p, big_endian) - 0xDC00));
+            fp_buf_append_utf8(&b, 0x10000 + ((u - 0xD800) << 10) + (unit_at(p, big_endian) - 0xDC00));
             p += 2;
         } else {
-            o = put_utf8(o, 0xFFFD);
+            fp_buf_append_utf8(&b, 0xFFFD);
             if (u <= 0xDBFF && end - p < 2)
                 p = end;   /* a lead surrogate and an odd byte at the end: one U+FFFD */
         }
     }
     if (p < end)
-        o = put_utf8(o, 0xFFFD);   /* an odd byte at the end */
-    return (size_t)(o - out);
+        fp_buf_append_utf8(&b, 0xFFFD);   /* an odd byte at the end */
+    return b.len;
 }
