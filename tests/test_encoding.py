@@ -647,13 +647,15 @@ _UTF8_EDGES = [
 @pytest.mark.engine
 @pytest.mark.parametrize("edge", _UTF8_EDGES, ids=lambda e: e.hex())
 def test_engine_utf8_check_at_every_block_offset(edge):
-    # the SIMD check reads 32-byte blocks and looks 3 bytes back across them:
-    # each edge case at offsets 0..70, then end of input, ASCII, more UTF-8, or a
-    # whole block, must give what Python's decoder gives, on both code paths
+    # the SIMD check reads 32-byte blocks and looks 3 bytes back across them, and
+    # after an ASCII block skips ASCII 128 bytes at a time: each edge case at
+    # offsets 0..70 and around the skips' ends (160, 288 with a 32-byte first block),
+    # then end of input, ASCII, more UTF-8, a whole block or a long ASCII run, must
+    # give what Python's decoder gives, on both code paths
     from fastparse._core import _utf8_check_portable, utf8_check
 
-    for offset in range(71):
-        for tail in (b"", b"a", "é".encode(), b"x" * 40, "€".encode() * 12):
+    for offset in [*range(71), *range(124, 300)]:
+        for tail in (b"", b"a", "é".encode(), b"x" * 40, "€".encode() * 12, b"x" * 300):
             data = b"<" * offset + edge + tail
             want = _py_utf8_check(data)
             assert utf8_check(data) == want, (offset, tail)

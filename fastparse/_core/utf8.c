@@ -163,9 +163,19 @@ __attribute__((target("avx2"))) static int
 check_avx2(const uint8_t *p, size_t n)
 {
     __m256i err = _mm256_setzero_si256(), prev = err, incomplete = err;
-    int ascii = 1;
+    int ascii = 1, last_ascii = 0;
     size_t i = 0;
     for (;; i += 32) {
+        /* after an ASCII block, 128 bytes at a time with one movemask (most of
+         * a page is ASCII); text in other scripts goes block by block */
+        while (last_ascii && i + 128 <= n) {
+            const __m256i *q = (const __m256i *)(p + i);
+            __m256i any = _mm256_or_si256(_mm256_or_si256(_mm256_loadu_si256(q), _mm256_loadu_si256(q + 1)),
+                                          _mm256_or_si256(_mm256_loadu_si256(q + 2), _mm256_loadu_si256(q + 3)));
+            if (_mm256_movemask_epi8(any))
+                break;
+            i += 128;
+        }
         __m256i in;
         if (i + 32 <= n) {
             in = _mm256_loadu_si256((const __m256i *)(p + i));
@@ -176,7 +186,8 @@ check_avx2(const uint8_t *p, size_t n)
         } else {
             break;
         }
-        if (_mm256_movemask_epi8(in) == 0) {
+        last_ascii = _mm256_movemask_epi8(in) == 0;
+        if (last_ascii) {
             err = _mm256_or_si256(err, incomplete);   /* ASCII right after an unfinished sequence */
         } else {
             ascii = 0;
