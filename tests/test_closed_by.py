@@ -89,6 +89,41 @@ def test_end_tags_with_more_than_a_name_take_the_tokenizer():
     assert [e.code for e in d.errors] == ["end-tag-with-attributes", "end-tag-with-trailing-solidus"]
 
 
+# The parse loop closes the current node on its own end tag without the tokenizer
+# (parse.c, current_end_tag): spelled in any case, with near misses that must not close.
+PLAIN_END_TAG_NAMES = ["a", "b", "h1", "em", "div", "span", "aside", "strong", "article", "fieldset",
+                       "blockquote"]
+
+
+def _closes(name: bytes, spelled: bytes) -> bool:
+    # the end tag's name runs to whitespace, '/' or '>' and is lowered in ASCII only
+    return spelled.translate(bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                                             b"abcdefghijklmnopqrstuvwxyz")) == name
+
+
+@pytest.mark.parametrize("name", PLAIN_END_TAG_NAMES)
+def test_end_tag_spellings_of_the_current_node(name):
+    import random
+    r = random.Random(name)
+    name = name.encode()
+    last = name[-1]
+    # a byte off by 0x80 (non-ASCII with the same low bits), off by 0x20 (the other case of
+    # a letter, a control byte for a digit), a neighbour of the letters' range, a NUL
+    near = [name + b"x", name[:-1], b"x" + name, name.upper(), name[:-1] + b"\x00"]
+    near += [name[:-1] + bytes([last ^ bit]) for bit in (0x80, 0xA0, 0x20)]
+    near += [name[:-1] + bytes([c]) for c in b"@[`{"]
+    spellings = near + [bytes(c - 32 if r.random() < 0.5 else c for c in name) for _ in range(8)]
+    for spelled in spellings:
+        for tail in (b"", b"t", b"0123456789"):
+            src = b"<" + name + b">x</" + spelled + b">" + tail
+            d = fp.parse(src, encoding="windows-1252")
+            el = d[0]
+            if _closes(name, spelled):
+                assert (el.closed_by, el.span) == ("end-tag", (0, len(src) - len(tail))), src
+            else:
+                assert el.closed_by == "eof", src
+
+
 def test_current_node_end_tags_that_do_more_than_close():
     # </form> clears the form pointer: a second form is not a nested, ignored one
     assert outline("<form><input></form><form><b></form>") == [
