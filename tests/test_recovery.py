@@ -650,15 +650,17 @@ def test_new_rules_parse_in_linear_time(make):
     while _time(small, loops) < 0.02 and loops < 256:   # measure at least ~20 ms
         loops *= 2
     # a cache level can end between the two sizes (seen here: 2048 -> 4096 costs 2.5x on
-    # any input); then the bound is relative to flat markup with the same element count
-    flat_small, flat_big = _flat_like(small), _flat_like(big)
-    ratio = float("inf")
-    for _ in range(3):   # a busy machine can spoil one measurement
-        ratio = min(ratio, _time(big, loops) / _time(small, loops))
-        if ratio <= 2.3:
-            break
-        flat = _time(flat_big, loops) / _time(flat_small, loops)
-        if ratio <= 1.15 * flat:
+    # any input); then the bound is relative to flat markup with the same element count.
+    # The four inputs are timed in turn and each keeps its best time: a busy spell of the
+    # machine slows one round of all four, not one input against the others
+    inputs = {"small": small, "big": big, "flat_small": _flat_like(small), "flat_big": _flat_like(big)}
+    best = dict.fromkeys(inputs, float("inf"))
+    for _ in range(5):
+        for key, src in inputs.items():
+            best[key] = min(best[key], _time(src, loops))
+        ratio = best["big"] / best["small"]
+        flat = best["flat_big"] / best["flat_small"]
+        if ratio <= 2.3 or ratio <= 1.15 * flat:
             break
     else:
         pytest.fail(f"doubling the input costs {ratio:.2f}x the time (flat markup: {flat:.2f}x)")

@@ -465,13 +465,14 @@ def test_template_contents_are_not_in_the_document():
     assert ids(template.select("[class]")) == ["p"]
 
 
-def test_tag_index_gives_the_same_results_as_a_scan():
-    # documents of 256+ elements get a tag index on their first select (py_select.c)
-    rows = "".join(f'<li class="c{k % 3}"><a href="/{k}">{k}</a></li>' for k in range(200))
+@pytest.mark.parametrize("rows", [200, 12])
+def test_tag_index_gives_the_same_results_as_a_scan(rows):
+    # documents of 32+ elements get a tag index on their first select (py_select.c)
+    rows = "".join(f'<li class="c{k % 3}"><a href="/{k}">{k}</a></li>' for k in range(rows))
     page = f"<html><body><ul id=u>{rows}</ul><template><li id=hidden><a>x</a></li></template>" \
            "<div id=d><p>a</p><a>b</a></div></body></html>"
     doc = fp.parse(page)
-    assert len(doc) > 256
+    assert len(doc) > 32
 
     ul, template = doc.select_one("#u"), doc.select_one("template")
     for css in ["li", "a", "li.c1 > a", "div a", "p, a", "template li", "nosuchtag", "li:nth-child(7)", "*",
@@ -997,6 +998,22 @@ def test_a_name_sharing_the_href_bit_is_not_an_href(name):
     assert doc.find_all(attrs={"href": True}) == [second]
     if "\x00" not in name:
         assert doc.select(f"[{name.lower()}]") == [first]
+
+
+@pytest.mark.parametrize("many", [False, True], ids=["scanned", "indexed"])
+def test_a_name_sharing_a_bloom_bit_or_spelt_in_a_value_is_not_the_attribute(many):
+    # loading, data-controller and data-v-* fall on itemprop's bit; the name searched for in
+    # the start tag rejects them, and a value or another name holding it does not match
+    filler = "<i></i>" * (300 if many else 0)   # past the size that gets a tag index
+    doc = fp.parse(filler + '<img loading=lazy><div data-controller=x data-v-73eec992>'
+                   '<p title="itemprop"></p><p data-itemprop=1></p><p ITEMPROP>a</p>'
+                   '<p itemprop\x00>b</p><p title=x iTemProp=name>c</p>'
+                   '<p itemprop&amp;>d</p></div>')
+    assert [t.text for t in doc.select("[itemprop]")] == ["a", "c"]
+    assert [t.text for t in doc.select("p[itemprop]")] == ["a", "c"]
+    assert [t.text for t in doc.select("[itemprop\ufffd]")] == ["b"]
+    assert [t.name for t in doc.select("[loading]")] == ["img"]
+    assert len(doc.select(":not([itemprop])")) == len(doc.select("*")) - 2
 
 
 # ---- quirks mode: class and id selectors ignore ASCII case (HTML 2.5.1), attribute selectors do not

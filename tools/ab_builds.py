@@ -1,6 +1,6 @@
 """Two commits' parse, side by side in one process: the A/B behind the change figures.
 
-    python tools/ab_builds.py REV_A REV_B [--rounds 5] [--corpus-dir DIR] [--show PAGE ...]
+    python tools/ab_builds.py REV_A REV_B [--rounds 5] [--task parse|css] [--corpus-dir DIR] [--show PAGE ...]
 
 Each revision is exported (git archive) to a temporary folder and built there as setup.py
 builds it (profile-guided with GCC; FASTPARSE_PGO=0 for the plain build), and its package is
@@ -12,8 +12,10 @@ and the two times of each page named with --show (a path of the manifest, or its
 Why one process: on the shared machines this project is measured on, whole runs move 10-30%
 with the machine's phases (README, "Committed results"); two builds alternated page by page
 see the same phases, and an A/A comparison of one build with itself reads within 1%.
-Only parse(bytes) is compared: the selector layer imports fastparse.selectors by name, so
-select on a renamed package would run the checkout's code.
+--task css times the benchmark's css task instead: parse, then the 20 selectors of
+fastparse.bench.tasks.CSS_SELECTORS. The selector layer imports fastparse.selectors by
+name, so each build runs programs compiled by the checkout's compiler through its own
+`_core._select_run` (the C matcher `select` calls): A and B must share the program format.
 """
 from __future__ import annotations
 
@@ -73,11 +75,23 @@ def best_times(parsers: list, pages: list[bytes], rounds: int, fewer: list[int] 
     return best
 
 
+def css_task(mod, programs: list[bytes]):
+    """mod's css task: a parse, then each program run over the whole document."""
+    parse, run = mod.parse, mod._core._select_run
+
+    def task(data: bytes) -> None:
+        doc = parse(data)
+        for prog in programs:
+            run(doc, prog, 0)
+    return task
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("rev_a")
     ap.add_argument("rev_b")
     ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--task", choices=["parse", "css"], default="parse")
     ap.add_argument("--corpus-dir", default=None)
     ap.add_argument("--show", nargs="*", default=[], help="pages whose two times to print")
     args = ap.parse_args(argv)
@@ -92,8 +106,15 @@ def main(argv: list[str] | None = None) -> int:
         mods = [importlib.import_module(n) for n in names]
         builds = {m._core.BUILD for m in mods}
         print(f"A = {args.rev_a} ({names[0]}), B = {args.rev_b} ({names[1]}); build: {', '.join(sorted(builds))}; "
-              f"{len(pages)} real pages, best of {args.rounds} rounds")
-        a, b = best_times([m.parse for m in mods], pages, args.rounds)
+              f"{len(pages)} real pages, task {args.task}, best of {args.rounds} rounds")
+        if args.task == "css":
+            from fastparse.bench.tasks import CSS_SELECTORS
+            from fastparse.selectors.cache import program
+            programs = [program(css) for css in CSS_SELECTORS]
+            timed = [css_task(m, programs) for m in mods]
+        else:
+            timed = [m.parse for m in mods]
+        a, b = best_times(timed, pages, args.rounds)
     ratios = [y / x for x, y in zip(a, b)]
     print(f"B / A: median page {statistics.median(ratios):.4f}, geometric mean "
           f"{statistics.geometric_mean(ratios):.4f}, total {sum(b) / sum(a):.4f}")

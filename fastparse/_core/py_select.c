@@ -9,8 +9,13 @@
  * re-taking the GIL would cost more than it lets other threads do. */
 enum { FP_SELECT_GIL_THRESHOLD = 2048 };
 /* Documents smaller than this are scanned; larger ones get a tag index
- * (select.h), built on their first select and kept with the document. */
-enum { FP_SELECT_INDEX_MIN = 256 };
+ * (select.h), built on their first select and kept with the document. The
+ * index costs about what one scan of a few dozen elements does: the 20
+ * selectors of the css benchmark on pages of 57-215 elements took 40% fewer
+ * instructions with it than scanning (callgrind, tools/select_costs.py's list). */
+enum { FP_SELECT_INDEX_MIN = 32 };
+/* Documents smaller than this answer positions from a run's own tables. */
+enum { FP_SELECT_SIBLINGS_MIN = 256 };
 
 /* d's tag index, built on first use; NULL for a small document. Built while
  * the GIL is held, so two threads never build it at once; read-only after. */
@@ -39,7 +44,7 @@ static const uint32_t *doc_index(DocumentObject *d, int *oom)
  * built but does not build it. */
 static const uint32_t *doc_siblings(DocumentObject *d, const uint8_t *prog, int scoped, int *oom)
 {
-    if (d->select_siblings != NULL || d->doc.n < FP_SELECT_INDEX_MIN || !scoped ||
+    if (d->select_siblings != NULL || d->doc.n < FP_SELECT_SIBLINGS_MIN || !scoped ||
         !(((const int32_t *)prog)[FP_SEL_H_FLAGS] & FP_SEL_F_SIBLINGS))
         return d->select_siblings;
     uint32_t *sib = PyMem_Malloc(fp_select_siblings_size(&d->doc));

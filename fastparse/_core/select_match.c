@@ -778,17 +778,20 @@ typedef struct {
     int exact;                 /* passing decides the compound: `a`, `a[href]` (exact bit) */
     uint16_t bits;             /* fp_attr_bit of each attribute it names */
     int n;
-    struct { const uint8_t *s; size_t len; int icase; } needle[NEEDLES_MAX];
+    /* bytes the start tag must hold; a value's may also be spelt with a
+     * character reference (then the tag holds a '&'), a name's may not */
+    struct { const uint8_t *s; size_t len; int icase, is_name; } needle[NEEDLES_MAX];
 } prefilter_t;
 
 /* A U+FFFD in the selector may come from a NUL in the source: no byte test,
  * no bit for it. */
-static void add_needle(prefilter_t *f, const uint8_t *s, size_t len, int icase)
+static void add_needle(prefilter_t *f, const uint8_t *s, size_t len, int icase, int is_name)
 {
     if (f->n < NEEDLES_MAX && len > 0 && !fp_has_replacement_char(s, len)) {
         f->needle[f->n].s = s;
         f->needle[f->n].len = len;
         f->needle[f->n].icase = icase;
+        f->needle[f->n].is_name = is_name;
         f->n++;
     }
 }
@@ -830,6 +833,8 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
         f->never |= compound_never(c, cx[2 + 2 * k], index);
     int32_t at = cx[2];
     const int32_t *t = w + at + 2;
+    struct { const uint8_t *s; size_t len; } name[NEEDLES_MAX];   /* of [name] tests */
+    int names = 0;
     for (int32_t k = 0; k < w[at + 1]; k++) {
         size_t len, vlen;
         const uint8_t *s;
@@ -850,15 +855,19 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
             else
                 add_name(f, (const uint8_t *)"class", 5);
             s = fp_sel_str(c, t[1], &len);
-            add_needle(f, s, len, c->doc->quirks);
+            add_needle(f, s, len, c->doc->quirks, 0);
             break;
         case FP_SEL_T_ATTR:
             s = fp_sel_str(c, t[3], &len);
             add_name(f, s, len);
             f->exact &= t[1] == FP_SEL_A_EXISTS && fp_attr_is_href(s, len);
+            if (t[1] == FP_SEL_A_EXISTS && !fp_attr_is_href(s, len) && names < NEEDLES_MAX) {
+                name[names].s = s;
+                name[names++].len = len;
+            }
             s = fp_sel_str(c, t[4], &vlen);
             if (t[1] != FP_SEL_A_EXISTS && t[2] == 0)
-                add_needle(f, s, vlen, 0);
+                add_needle(f, s, vlen, 0, 0);
             break;
         default:
             f->exact = 0;
@@ -866,6 +875,12 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
         }
         t += test_words(t);
     }
+    /* `[itemprop]` without a tag: most elements that pass its bit carry a
+     * name sharing it (data-*, loading), and a search for the name rejects
+     * their tags faster than reading their attributes. With a tag (`img[src]`)
+     * most candidates have the name: the search would only add to their cost */
+    for (int k = 0; k < names && f->tag < 0; k++)
+        add_needle(f, name[k].s, name[k].len, 1, 1);
 }
 
 /* A candidate that passed filter f: the rest of complex selector cx. */
@@ -884,6 +899,8 @@ static int needles_pass(const fp_sel_ctx *c, const prefilter_t *f, uint32_t e)
         size_t n = f->needle[k].len;
         if (bytes_find_in(p, len, s, n, f->needle[k].icase, c->doc->buf + c->doc->len))
             continue;
+        if (f->needle[k].is_name)
+            return 0;
         if (amp < 0)
             amp = memchr(p, '&', len) != NULL;
         if (!amp)
@@ -1071,6 +1088,44 @@ static void run_indexed(fp_sel_ctx *c, const int32_t *root, const prefilter_t *p
     }
 }
 
+/* The run over elements first..end-1 in document order for one complex
+ * selector cx whose filter is f: the loop most `select` calls without a tag
+ * index make (a small document, `.price`, `[itemprop]`), with the filter's
+ * fields in registers; template contents are stepped over. */
+static void run_scan_one(fp_sel_ctx *c, const int32_t *cx, const prefilter_t *f, uint32_t first, uint32_t end,
+                         uint32_t limit, fp_buf *out)
+{
+    if (f->never)
+        return;
+    const fp_elem *el = c->el;
+    const int tag = f->tag;
+    const uint16_t bits = f->bits, t_template = (uint16_t)c->t_template;
+    uint32_t found = 0;
+    for (uint32_t e = first; e < end && found < limit; e++) {
+        /* most elements fail the tag or the bits: stepped over in a tight
+         * loop, which stops at templates to step over their contents */
+        if (tag >= 0)
+            while (e < end && el[e].tag != (uint16_t)tag && el[e].tag != t_template)
+                e++;
+        else
+            while (e < end && (el[e].attr_bits & bits) != bits && el[e].tag != t_template)
+                e++;
+        if (e >= end)
+            break;
+        uint16_t t = el[e].tag;
+        if ((tag < 0 || t == (uint16_t)tag) && (el[e].attr_bits & bits) == bits &&
+            (f->n == 0 || needles_pass(c, f, e)) && match_passed(c, f, cx, e)) {
+            if (c->oom || fp_buf_append(out, &e, sizeof e) != 0) {
+                c->oom = 1;
+                return;
+            }
+            found++;
+        }
+        if (t == t_template)
+            e = el[e].last; /* its contents are not candidates */
+    }
+}
+
 /* index: the tag index, whose template list answers at once for most documents */
 static int inside_template(const fp_sel_ctx *c, int32_t e, const uint32_t *index)
 {
@@ -1109,16 +1164,12 @@ fp_status fp_select_run(const fp_doc *doc, int32_t scope, const uint8_t *prog, s
         if (!(ncx == 1 && fp_sel_join(&c, c.w + root[2], index, limit, out)))
             run_indexed(&c, root, pf, index, first, end, limit, out);
         end = first; /* done */
+    } else if (filtered && ncx == 1) {
+        run_scan_one(&c, c.w + root[2], &pf[0], first, end, limit, out);
+        end = first; /* done */
     }
     uint32_t found = 0;
-    /* `[itemprop]`: one selector whose attribute bits most elements lack,
-     * stepped over in a tight loop that stops at templates (skipped below) */
-    uint16_t bits = filtered && ncx == 1 ? pf[0].bits : 0;
     for (uint32_t e = first; e < end && found < limit && !c.oom; e++) {
-        while (bits && e < end && (doc->elems[e].attr_bits & bits) != bits && !is_template(&c, e))
-            e++;
-        if (e >= end)
-            break;
         for (int32_t k = 0; k < ncx; k++) {
             const int32_t *cx = c.w + root[2 + k];
             if (filtered ? prefilter_pass(&c, &pf[k], e) && match_passed(&c, &pf[k], cx, e)

@@ -100,6 +100,17 @@ name_matches(const uint8_t *raw, size_t raw_len, const uint8_t *name, size_t len
     return j == len;
 }
 
+/* raw == lower-case name, both len bytes: byte for byte but for ASCII case
+ * (a raw NUL would stand for 3 bytes, so a raw name holding one is longer) */
+static inline int
+same_lower(const uint8_t *raw, const uint8_t *name, size_t len)
+{
+    for (size_t k = 0; k < len; k++)
+        if (fp_lower(raw[k]) != name[k])
+            return 0;
+    return 1;
+}
+
 int
 fp_attr_find(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_attr *out)
 {
@@ -112,11 +123,14 @@ fp_attr_find(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_att
         return 0;
     const uint8_t *end = doc->buf + doc->elems[i].inner_start;
     const uint8_t *p = after_name(doc, i);
+    const uint8_t *want = (const uint8_t *)name;
     fp_raw_attr a;
     int self_closing = 0;
     while (p < end && tok_attr(&p, end, &a, &self_closing) == 1) {
-        /* a raw NUL stands for the 3 bytes of U+FFFD: a raw name is never longer */
-        if (a.name_len > len || !name_matches(a.name, a.name_len, (const uint8_t *)name, len))
+        /* a raw NUL stands for the 3 bytes of U+FFFD: a raw name is never
+         * longer, and only one holding a NUL is shorter */
+        if (a.name_len == len ? !same_lower(a.name, want, len)
+                              : a.name_len > len || !name_matches(a.name, a.name_len, want, len))
             continue;
         to_offsets(doc, &a, out);
         return 1;
