@@ -344,6 +344,29 @@ def test_attr_values_quoted_unquoted_empty():
     assert d[0].attrs == {"b": "", "c": "", "d": "e=f", "g": "h i", "j": "k'l", "m": 'n"o'}
 
 
+def _attrs_by_the_spec(k: int, b: int) -> tuple[dict, str]:
+    """<p {a * k}{chr(b)}z=v>: the attributes the HTML tokenizer makes, and what follows."""
+    name = "a" * k
+    if chr(b) in "\t\n\f\r /":      # the name ends; '/' not before '>' is stepped over
+        return ({name: ""} if k else {}) | {"z": "v"}, ""
+    if chr(b) == ">":                 # the tag ends
+        return ({name: ""} if k else {}), "z=v>"
+    if chr(b) == "=":                 # a value follows, unless '=' starts the name
+        return ({name: "z=v"} if k else {"=z": "v"}), ""
+    return {name + chr(b).lower() + "z": "v"}, ""   # any other byte is part of the name
+
+
+@pytest.mark.parametrize("k", [0, 1, 14, 15, 16, 17])
+def test_every_ascii_byte_in_an_attribute_name(k):
+    # the name's end is found 16 bytes at a time when 16 bytes remain (a long text follows),
+    # a byte at a time past them: either way only whitespace, '/', '>' and '=' end a name
+    tail = "x" * 40
+    for b in range(1, 0x80):
+        attrs, text = _attrs_by_the_spec(k, b)
+        d = fp.parse(f"<p {'a' * k}{chr(b)}z=v>{tail}</p>")
+        assert (d[0].attrs, d[0].text) == (attrs, text + tail), (k, hex(b))
+
+
 def test_get_getitem_contains():
     t = fp.parse('<a href="/x" Title="t" empty>y</a>')[0]
     assert t.get("href") == "/x"
