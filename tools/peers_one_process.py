@@ -1,6 +1,6 @@
 """fastparse's parse against its peers in one process: the "one process" column of the README.
 
-    python tools/peers_one_process.py [--rounds 5] [--corpus-dir DIR]
+    python tools/peers_one_process.py [--rounds 5] [--task parse|css] [--corpus-dir DIR]
 
 fastparse, the memchr floor, selectolax, turbohtml and lxml (those installed) parse every real
 page in turn, round after round, alternating the order; each keeps its best time per page (wall
@@ -8,6 +8,9 @@ clock). Printed: each peer's time / fastparse's at the median page, and fastpars
 floor's. The benchmark (python -m fastparse.bench) runs each parser in a worker process of its
 own and times CPU; this puts every parser in the same machine phase, page by page, which the
 shared machines' 10-30% swings between runs otherwise decide (README, "Committed results").
+--task css times the benchmark's css task instead (parse, then the 20 selectors of
+fastparse.bench.tasks.CSS_SELECTORS, each parser through its benchmark adapter) for
+fastparse, selectolax and turbohtml.
 """
 from __future__ import annotations
 
@@ -43,12 +46,22 @@ def peers() -> dict:
     return found
 
 
+def css_peers() -> dict:
+    """The css task of the benchmark's adapters that import (fastparse first)."""
+    from fastparse.bench import adapters, tasks
+    found, _ = adapters.available(("fastparse", "selectolax", "turbohtml"))
+    return {name: tasks.timed_call("css", adapter, {}) for name, adapter in found.items()}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--task", choices=["parse", "css"], default="parse")
     ap.add_argument("--corpus-dir", default=None)
     args = ap.parse_args(argv)
     pages = [p.read() for p in corpora.real_pages(args.corpus_dir)]
+    if args.task == "css":
+        return css_main(pages, args.rounds)
     parsers = peers()
     names = list(parsers)
     # fastparse and the floor make ten times the calls of the DOM parsers
@@ -59,6 +72,17 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  fastparse / floor (memchr): {statistics.median(a / b for a, b in zip(mine, best['floor (memchr)'])):.2f}")
     for k in names[2:]:
         print(f"  {k} / fastparse: {statistics.median(b / a for a, b in zip(mine, best[k])):.2f}")
+    return 0
+
+
+def css_main(pages: list[bytes], rounds: int) -> int:
+    tasks = css_peers()
+    names = list(tasks)
+    times = dict(zip(names, best_times([tasks[k] for k in names], pages, rounds, [1] + [10] * (len(names) - 1))))
+    mine = times["fastparse"]
+    print(f"{len(pages)} real pages, css task, best of {rounds} rounds, median over pages")
+    for k in names[1:]:
+        print(f"  {k} / fastparse: {statistics.median(b / a for a, b in zip(mine, times[k])):.2f}")
     return 0
 
 
