@@ -621,7 +621,7 @@ def test_recovery_none_nests_as_written(src, expected):
     assert tree(src, recovery="none") == expected
 
 
-# ---- linear time for the new rules (doubling the size at most 2.3x the time) ----
+# ---- linear time for the new rules (4x the size at most 5x the time; quadratic: 16x) ----
 # Inputs repeat a bounded-depth unit, so the ratio measures the rules, not the
 # cache footprint of a 40,000-deep stack (deep nesting: test_pathological.py).
 
@@ -644,8 +644,11 @@ def _time(src: str, loops: int) -> float:
     lambda n: ("<section>" + "<form><div>" * 64 + "</form>" * 64 + "</section>") * (n // 64),
 ], ids=["adoption", "foster", "svg-rows", "templates", "select-hr", "form-end"])
 def test_new_rules_parse_in_linear_time(make):
+    # 4x the input, not 2x: linear work takes 4x the time, quadratic 16x, so the bound
+    # (5x) leaves a busy machine room where 2.3x against 2x did not (2.31x, flat 1.93x, in
+    # a CI run); a quadratic part of a fifth of the time at the small size still fails it
     n = 2048   # both sizes' index fits in L2: the ratio measures the rules, not cache misses
-    small, big = make(n), make(2 * n)
+    small, big = make(n), make(4 * n)
     loops = 1
     while _time(small, loops) < 0.02 and loops < 256:   # measure at least ~20 ms
         loops *= 2
@@ -660,10 +663,10 @@ def test_new_rules_parse_in_linear_time(make):
             best[key] = min(best[key], _time(src, loops))
         ratio = best["big"] / best["small"]
         flat = best["flat_big"] / best["flat_small"]
-        if ratio <= 2.3 or ratio <= 1.15 * flat:
+        if ratio <= 5.0 or ratio <= 1.3 * flat:
             break
     else:
-        pytest.fail(f"doubling the input costs {ratio:.2f}x the time (flat markup: {flat:.2f}x)")
+        pytest.fail(f"4x the input costs {ratio:.2f}x the time (flat markup: {flat:.2f}x)")
 
 
 def _flat_like(src: str) -> str:
