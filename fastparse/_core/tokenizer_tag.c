@@ -100,17 +100,6 @@ name_matches(const uint8_t *raw, size_t raw_len, const uint8_t *name, size_t len
     return j == len;
 }
 
-/* raw == lower-case name, both len bytes: byte for byte but for ASCII case
- * (a raw NUL would stand for 3 bytes, so a raw name holding one is longer) */
-static inline int
-same_lower(const uint8_t *raw, const uint8_t *name, size_t len)
-{
-    for (size_t k = 0; k < len; k++)
-        if (fp_lower(raw[k]) != name[k])
-            return 0;
-    return 1;
-}
-
 int
 fp_attr_find(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_attr *out)
 {
@@ -128,8 +117,9 @@ fp_attr_find(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_att
     int self_closing = 0;
     while (p < end && tok_attr(&p, end, &a, &self_closing) == 1) {
         /* a raw NUL stands for the 3 bytes of U+FFFD: a raw name is never
-         * longer, and only one holding a NUL is shorter */
-        if (a.name_len == len ? !same_lower(a.name, want, len)
+         * longer, and only one holding a NUL is shorter (one as long holds
+         * none, so fp_lower_eq compares it) */
+        if (a.name_len == len ? !fp_lower_eq(a.name, want, len)
                               : a.name_len > len || !name_matches(a.name, a.name_len, want, len))
             continue;
         to_offsets(doc, &a, out);
