@@ -653,7 +653,8 @@ def test_new_rules_parse_in_linear_time(make):
     if os.environ.get("FASTPARSE_SANITIZER_RUN") == "1":
         # a sanitized build's checks and allocator set the times: parse both sizes (memory
         # errors), assert nothing about speed (tools/sanitizer_tests.sh; clang UBSan: 6.11x)
-        fp.parse(small, max_depth=65535), fp.parse(big, max_depth=65535)
+        fp.parse(small, max_depth=65535)
+        fp.parse(big, max_depth=65535)
         return
     loops = 1
     while _time(small, loops) < 0.02 and loops < 256:   # measure at least ~20 ms

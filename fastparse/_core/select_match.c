@@ -1113,6 +1113,8 @@ static void run_scan_one(fp_sel_ctx *c, const int32_t *cx, const prefilter_t *f,
         if (e >= end)
             break;
         uint16_t t = el[e].tag;
+        /* prefilter_pass with `never` settled above and the fields in
+         * registers (calling it costs [itemprop] 3.5% more instructions) */
         if ((tag < 0 || t == (uint16_t)tag) && (el[e].attr_bits & bits) == bits &&
             (f->n == 0 || needles_pass(c, f, e)) && match_passed(c, f, cx, e)) {
             if (c->oom || fp_buf_append(out, &e, sizeof e) != 0) {
