@@ -124,6 +124,16 @@ def test_tags_made_from_reused_memory_belong_to_their_new_document():
     again = second.find_all("a")
     assert [a.index for a in again] == [a.index for a in new] and all(x is not y for x, y in zip(again, new))
     assert sys.getrefcount(second) == 2 + 2 * len(new)   # the name, the call's argument, one per Tag
+    # a reused block takes a reference to the Tag type, as a new object would
+    # (py_tag.c, reinit_object): the type's count is back where it was when they die
+    tag_type = type(new[0])
+    del new, again
+    before = sys.getrefcount(tag_type)
+    for _ in range(3):
+        made = second.find_all("a") + second.select("li")
+        assert sys.getrefcount(tag_type) == before + len(made)
+        del made
+    assert sys.getrefcount(tag_type) == before
 
 
 def test_tag_outlives_its_document():
