@@ -191,3 +191,25 @@ def test_css_alone_parses_once_untimed_then_times_the_selectors():
     assert parsed == [b"<p>"]   # the timed calls never parse
     findings, agreement = validate.check("css-alone", real, {"fastparse": [1, 2], "other": [1, 3]}, None)
     assert findings == [] and agreement == {"fastparse": 1.0, "other": 0.5}
+
+
+def test_each_adapters_select_counts_loop_counts_what_its_select_returns():
+    # the adapters write the css tasks' loop in their library's own calls (no adapter
+    # method per selector): it must count the same elements as select() returns
+    from fastparse.bench import tasks
+    from fastparse.bench.adapters.base import Adapter
+    page = (b"<html><head><title>t</title><meta name=description content=d>"
+            b"<meta property='og:title' content=x></head><body><nav><a href='http://a'>a</a></nav>"
+            b"<ul><li><a href=/b>b</a><li>c</ul><div class=x><p>p</div><div><span>s</span></div>"
+            b"<table><tr><td>1<td>2</table><img src=i alt=''><form><input name=q></form></body></html>")
+    found, _ = adapters.available()
+    checked = []
+    for name, adapter in found.items():
+        if "css" not in adapter.supports:
+            continue
+        doc = adapter.parse(page)
+        counts = adapter.select_counts(doc, tasks.CSS_SELECTORS)
+        assert counts == Adapter.select_counts(adapter, doc, tasks.CSS_SELECTORS), name
+        assert type(adapter).select_counts is not Adapter.select_counts, f"{name} times an adapter call per select"
+        checked.append(name)
+    assert "fastparse" in checked

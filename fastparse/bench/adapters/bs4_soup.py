@@ -50,6 +50,9 @@ class _Soup(Adapter):
     def select(self, doc, css: str) -> list:
         return doc.select(css)
 
+    def select_counts(self, doc, selectors: tuple[str, ...]) -> list[int]:
+        return [len(doc.select(css)) for css in selectors]
+
 
 class Bs4HtmlParserAdapter(_Soup):
     name = "bs4-html.parser"

@@ -54,3 +54,6 @@ class FastparseAdapter(Adapter):
 
     def select(self, doc, css: str) -> list:
         return doc.select(css)
+
+    def select_counts(self, doc, selectors: tuple[str, ...]) -> list[int]:
+        return [len(doc.select(css)) for css in selectors]

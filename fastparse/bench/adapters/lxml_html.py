@@ -40,9 +40,14 @@ class LxmlAdapter(Adapter):
     def links(self, doc) -> list[tuple[str, str]]:
         return [(a.get("href"), " ".join(a.text_content().split())) for a in self.all(doc, A_HREF)]
 
+    def _selector(self, css: str):
+        from lxml.cssselect import CSSSelector
+        sel = self._css[css] = CSSSelector(css)
+        return sel
+
     def select(self, doc, css: str) -> list:
-        sel = self._css.get(css)
-        if sel is None:
-            from lxml.cssselect import CSSSelector
-            sel = self._css[css] = CSSSelector(css)
-        return sel(doc)
+        return (self._css.get(css) or self._selector(css))(doc)
+
+    def select_counts(self, doc, selectors: tuple[str, ...]) -> list[int]:
+        compiled = self._css
+        return [len((compiled.get(css) or self._selector(css))(doc)) for css in selectors]

@@ -33,3 +33,6 @@ class MarkupeverAdapter(Adapter):
 
     def select(self, doc, css: str) -> list:
         return list(doc.select(css))
+
+    def select_counts(self, doc, selectors: tuple[str, ...]) -> list[int]:
+        return [len(list(doc.select(css))) for css in selectors]

@@ -39,3 +39,6 @@ class ResiliparseAdapter(Adapter):
 
     def select(self, doc, css: str) -> list:
         return doc.query_selector_all(css)[:]
+
+    def select_counts(self, doc, selectors: tuple[str, ...]) -> list[int]:
+        return [len(doc.query_selector_all(css)[:]) for css in selectors]

@@ -30,3 +30,6 @@ class SelectolaxAdapter(Adapter):
 
     def select(self, doc, css: str) -> list:
         return doc.css(css)
+
+    def select_counts(self, doc, selectors: tuple[str, ...]) -> list[int]:
+        return [len(doc.css(css)) for css in selectors]

@@ -33,3 +33,6 @@ class TurbohtmlAdapter(Adapter):
 
     def select(self, doc, css: str) -> list:
         return doc.select(css)
+
+    def select_counts(self, doc, selectors: tuple[str, ...]) -> list[int]:
+        return [len(doc.select(css)) for css in selectors]
