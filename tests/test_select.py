@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import sys
 import time
 import unicodedata
 from pathlib import Path
@@ -272,6 +273,26 @@ def test_bad_program_is_rejected_not_run():
         fp._core._select_run("not a node", good, 0)
     with pytest.raises(TypeError):
         fp._core._select_test(doc, good)
+
+
+def test_programs_checked_once_stay_right_past_the_checked_table():
+    # py_select.c keeps the programs it checked in a table it empties when three
+    # quarters full (192 of 256): 300 distinct programs cycle through it twice,
+    # and a bad program is still refused after any of them
+    doc = fp.parse("<div>" + "".join(f"<p class=c{k}>{k}</p>" for k in range(300)) + "</div>")
+    progs = [program(f"p.c{k}") for k in range(300)]
+    for _ in range(2):
+        for k, prog in enumerate(progs):
+            assert [t.text for t in fp._core._select_run(doc, prog, 0)] == [str(k)]
+            if k % 50 == 0:
+                with pytest.raises(ValueError):
+                    fp._core._select_run(doc, bytes(reversed(prog)), 0)
+    base = [sys.getrefcount(p) for p in progs]
+    for _ in range(3):   # the table holds at most one reference a program
+        for prog in progs:
+            fp._core._select_run(doc, prog, 0)
+    after = [sys.getrefcount(p) for p in progs]   # counted as base was: no tuple holds p
+    assert all(a - b in (-1, 0, 1) for a, b in zip(after, base))
 
 
 # ---------------------------------------------------------------- matching

@@ -597,6 +597,7 @@ module_clear(PyObject *m)
     Py_CLEAR(st->parse_general);
     for (int k = 0; k < FP_CHECKED_PROGRAMS; k++)
         Py_CLEAR(st->checked[k]);
+    st->nchecked = 0;
     while (st->free_tags) {
         fp_free_tag *f = st->free_tags;
         st->free_tags = f->next;

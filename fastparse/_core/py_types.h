@@ -62,9 +62,9 @@ enum { FP_FREE_TAGS = 0 };
 enum { FP_FREE_TAGS = 4096 };
 #endif
 
-/* how many checked selector programs the module remembers: a scraping loop
- * runs a handful of selectors over and over */
-enum { FP_CHECKED_PROGRAMS = 16 };
+/* slots for the selector programs the module has checked (a power of two;
+ * py_select.c, check_program): scraping code runs tens of selectors over and over */
+enum { FP_CHECKED_PROGRAMS = 256 };
 
 typedef struct fp_state {
     PyTypeObject *Document_type;
@@ -81,7 +81,7 @@ typedef struct fp_state {
     PyObject *legacy_codecs;    /* {WHATWG name: (name, codec)} for _parse_bytes, from fastparse.encoding */
     PyObject *parse_general;    /* fastparse._parse._parse_general: parse() for all but plain bytes */
     PyObject *checked[FP_CHECKED_PROGRAMS];   /* selector programs fp_select_check passed (bytes never change) */
-    int checked_next;
+    int nchecked;
     struct fp_free_tag *free_tags;  /* memory of dead Tags, for the next ones (not objects) */
     int free_tags_n;
 } fp_state;
