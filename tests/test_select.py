@@ -667,7 +667,11 @@ def test_no_reference_leaks():
     gc.collect()
     assert sys.getallocatedblocks() - before < 100
     after = refcounts()
-    assert after == refs
+    # the table of checked programs (py_select.c) holds at most one reference a
+    # program, and may have been emptied and refilled between the two counts; a
+    # leak would add one a call (800 here)
+    assert all(abs(a - r) <= 1 for a, r in zip(after[:-1], refs[:-1])), (after, refs)
+    assert after[-1] == refs[-1]
 
 
 # ---------------------------------------------------------------- linear time
