@@ -367,6 +367,18 @@ def test_every_ascii_byte_in_an_attribute_name(k):
         assert (d[0].attrs, d[0].text) == (attrs, text + tail), (k, hex(b))
 
 
+def test_a_nul_in_an_attribute_name_is_u_fffd_for_every_lookup():
+    # the tokenizer makes a raw NUL in a name U+FFFD: asked for by NUL, nothing is
+    # there, whether the raw name is as long as the one asked for or shorter
+    for src in ("<p \x00=1 a=2>x", "<p a\x00=1 a=2>x"):
+        t = fp.parse(src).find("p")
+        name = next(iter(t.attrs))
+        assert "\ufffd" in name and t.get(name) == "1" and name in t
+        asked = name.replace("\ufffd", "\x00")
+        assert t.get(asked) is None and asked not in t
+        assert fp.parse(src).find_all(attrs={asked: True}) == []
+
+
 def test_get_getitem_contains():
     t = fp.parse('<a href="/x" Title="t" empty>y</a>')[0]
     assert t.get("href") == "/x"

@@ -177,7 +177,10 @@ typedef struct {
  * included (consumers keep the first). *cursor starts at 0. Returns 1 and
  * fills *out, or 0 when there are no more. */
 int fp_attr_next(const fp_doc *doc, uint32_t i, uint32_t *cursor, fp_attr *out);
-/* First attribute named `name` (lower-case ASCII) of element i: 1 found, 0 not. */
+/* First attribute named `name` (lower-case ASCII) of element i: 1 found, 0 not.
+ * `name` holds no NUL (the tokenizer made each one in a name U+FFFD): callers
+ * with a name from the user answer "absent" for one themselves (py_tag.c,
+ * py_document.c), so a compare of names as long needs no test for it. */
 int fp_attr_find(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_attr *out);
 /* Whether element i's start tag has the attribute `name` (lower-case ASCII):
  * from the Bloom bits alone when they can tell, else by fp_attr_find. */

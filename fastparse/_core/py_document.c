@@ -338,6 +338,11 @@ fp_query_build(DocumentObject *d, PyObject *name, PyObject *id, PyObject *cls, P
                 nothing = 1;  /* a name the document's encoding cannot write */
                 continue;
             }
+            if (memchr(PyBytes_AS_STRING(kb), 0, (size_t)PyBytes_GET_SIZE(kb))) {
+                Py_DECREF(kb);
+                nothing = 1;  /* no name holds a NUL: the tokenizer made each U+FFFD */
+                continue;
+            }
             if (keep(k, kb) < 0)
                 return -1;
             fp_attr_query *aq = &k->attrs[q->nattrs++];

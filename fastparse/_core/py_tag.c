@@ -212,6 +212,8 @@ lookup_attr_decoded(TagObject *t, PyObject *name, PyObject **out)
 static int
 lookup_attr_bytes(TagObject *t, const char *s, Py_ssize_t len, PyObject **out)
 {
+    if (memchr(s, 0, (size_t)len))
+        return 0;   /* no name holds a NUL: the tokenizer made each U+FFFD (fp_attr_find) */
     Py_ssize_t upper = 0;
     while (upper < len && !(s[upper] >= 'A' && s[upper] <= 'Z'))
         upper++;

@@ -117,8 +117,8 @@ fp_attr_find(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_att
     int self_closing = 0;
     while (p < end && tok_attr(&p, end, &a, &self_closing) == 1) {
         /* a raw NUL stands for the 3 bytes of U+FFFD: a raw name is never
-         * longer, and only one holding a NUL is shorter (one as long holds
-         * none, so fp_lower_eq compares it) */
+         * longer, and only one holding a NUL is shorter (one as long matches
+         * `name`, which holds no NUL, only if it holds none: fp_lower_eq) */
         if (a.name_len == len ? !fp_lower_eq(a.name, want, len)
                               : a.name_len > len || !name_matches(a.name, a.name_len, want, len))
             continue;
