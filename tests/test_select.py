@@ -642,7 +642,6 @@ def test_results_are_repeatable(doc):
 
 def test_no_reference_leaks():
     import gc
-    import sys
 
     doc = fp.parse("<ul>" + "<li class=a><a href=x>1</a></li>" * 300 + "</ul>")
     css = ["li.a > a", "li:nth-child(odd)", "ul:has(a)", "a:contains('1')", ":checked", "nosuch"]
