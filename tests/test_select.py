@@ -611,6 +611,40 @@ def test_attribute_values_with_references_and_entities():
     assert ids(doc.select("[lang|='en&']")) == ["4"]
 
 
+VALUES = ['http', 'https://x.org/a', 'htt', 'http"x', "http'x", 'ht&#116;p://e', '&#104;ttp', 'http&amp;x',
+          'h\x00ttp', 'h\rttp', 'http\r\nx', 'en', 'en-US', 'en&#45;US', 'en&amp;', 'EN-us', 'enx', '', 'e']
+
+
+@pytest.mark.parametrize("quote", ['"', "'", ""])
+def test_attribute_compares_read_the_raw_value_as_decoding_would(quote):
+    # [a=v], [a^=v] and [a|=v] compare the raw bytes up to the pattern's length and decode
+    # only where a '&', NUL or CR decides: the answers equal the decoded value's
+    pieces = []
+    for k, v in enumerate(VALUES):
+        if not quote and (not v or any(c in v for c in " \t\n\r\x0c\"'=<>`")):
+            continue  # not writable unquoted
+        pieces.append(f'<p id=p{k} title="a href=http" x={quote}{v}{quote}>t</p>')
+        pieces.append(f'<svg><a id=s{k} X={quote}{v}{quote}/></svg>')
+    pieces.append("<p id=bare x>t</p><p id=end x=http>")
+    doc = fp.parse("".join(pieces))
+    tags = [t for t in doc.select("[id]")]
+    for pattern in ["http", "htt", "e", "en", "EN", "en-", "http\"x"]:
+        quoted = pattern.replace("\\", "\\\\").replace('"', '\\"')
+        for flag, fold in (("", False), (" i", True)):
+            def value(t):
+                v = t.get("x")
+                return None if v is None else v.lower() if fold else v
+            want = pattern.lower() if fold else pattern
+            expect = {
+                "=": [t.id for t in tags if value(t) == want],
+                "^=": [t.id for t in tags if value(t) is not None and value(t).startswith(want)],
+                "|=": [t.id for t in tags if value(t) is not None and (value(t) == want or value(t).startswith(want + "-"))],
+            }
+            for op, ids_ in expect.items():
+                got = ids(doc.select(f'[x{op}"{quoted}"{flag}]'))
+                assert got == ids_, (op, pattern, flag)
+
+
 def test_duplicate_attribute_first_wins():
     doc = fp.parse('<p class="a" class="b" id=one id=two>x</p>')
     assert doc.select(".a") and not doc.select(".b")

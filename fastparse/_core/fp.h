@@ -182,6 +182,13 @@ int fp_attr_next(const fp_doc *doc, uint32_t i, uint32_t *cursor, fp_attr *out);
  * with a name from the user answer "absent" for one themselves (py_tag.c,
  * py_document.c), so a compare of names as long needs no test for it. */
 int fp_attr_find(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_attr *out);
+/* fp_attr_find without reading the value to its end: *value is its first
+ * byte (past the opening quote; NULL for <x a>) and *quote the byte that
+ * closes it ('"' or '\'', 0 for an unquoted value, which whitespace or the
+ * tag's '>' ends). A selector comparing a prefix need not find the end of a
+ * long URL. */
+int fp_attr_value_at(const fp_doc *doc, uint32_t i, const char *name, size_t len, const uint8_t **value,
+                     uint8_t *quote);
 /* Whether element i's start tag has the attribute `name` (lower-case ASCII):
  * from the Bloom bits alone when they can tell, else by fp_attr_find. */
 int fp_attr_present(const fp_doc *doc, uint32_t i, const char *name, size_t len);

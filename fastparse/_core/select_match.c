@@ -345,27 +345,54 @@ static int test_nth(fp_sel_ctx *c, const int32_t *t, uint32_t e)
     return anb(t[2], t[3], pos);
 }
 
+/* [a=v], [a^=v] and [a|=v] (op) on the raw value at v (NULL: none), closed
+ * by quote (0: whitespace or '>'), read no further than the pattern: a long
+ * URL is not scanned to its end. 1 or 0 when the raw bytes settle it, -1 when
+ * the value must be decoded first: a '&', NUL or CR where the answer depends
+ * on it (decoding changes nothing before the first of them). */
+static int raw_compare(const uint8_t *v, uint8_t quote, const uint8_t *end, const uint8_t *want, size_t tlen,
+                       int32_t op, int icase)
+{
+    if (!v)
+        return 0;   /* <x a>: the value is empty and the pattern is not */
+    if ((size_t)(end - v) <= tlen)
+        return -1;  /* the tag ends within the pattern's length */
+    for (size_t k = 0; k < tlen; k++) {
+        uint8_t b = v[k];
+        if (b == '&' || b == 0 || b == '\r')
+            return -1;
+        if (quote ? b == quote : is_ws(b) || b == '>')
+            return 0;   /* the value is shorter than the pattern */
+        if (icase ? lower(b) != lower(want[k]) : b != want[k])
+            return 0;
+    }
+    uint8_t b = v[tlen];
+    int ended = quote ? b == quote : is_ws(b) || b == '>';
+    if (op == FP_SEL_A_PREFIX || ended)
+        return 1;
+    if (op == FP_SEL_A_EQUALS)
+        return 0;   /* more follows, and a reference decodes to one character or more */
+    return b == '-' ? 1 : b == '&' ? -1 : 0;   /* FP_SEL_A_DASH: "&#45;" is a '-' */
+}
+
 static int test_attr(fp_sel_ctx *c, const int32_t *t, uint32_t e)
 {
     size_t nlen, tlen, vlen;
     const uint8_t *name = fp_sel_str(c, t[3], &nlen), *want = fp_sel_str(c, t[4], &tlen), *v;
     if (t[1] == FP_SEL_A_EXISTS)
         return fp_attr_present(c->doc, e, (const char *)name, nlen);
-    if (t[1] == FP_SEL_A_PREFIX || t[1] == FP_SEL_A_DASH) {
-        /* decoding changes nothing before the first '&': a long href with
-         * &amp; later on is compared raw */
-        fp_attr a;
-        if (!fp_attr_find(c->doc, e, (const char *)name, nlen, &a))
-            return 0;
-        v = c->doc->buf + a.value_start;
-        vlen = a.has_value ? a.value_len : 0;
-        if (memchr(v, '&', tlen + 1 < vlen ? tlen + 1 : vlen) && !fp_sel_attr_value(c, e, name, nlen, &v, &vlen))
-            return 0;
-    } else if (!fp_sel_attr_value(c, e, name, nlen, &v, &vlen)) {
-        return 0;
-    }
     int icase = (t[2] & FP_SEL_AF_ICASE) ||
                 ((t[2] & FP_SEL_AF_ICASE_HTML) && !(c->el[e].flags & (FP_EF_SVG | FP_EF_MATHML)));
+    if ((t[1] == FP_SEL_A_EQUALS || t[1] == FP_SEL_A_PREFIX || t[1] == FP_SEL_A_DASH) && tlen) {
+        uint8_t quote;
+        if (!fp_attr_value_at(c->doc, e, (const char *)name, nlen, &v, &quote))
+            return 0;
+        int r = raw_compare(v, quote, c->doc->buf + c->el[e].inner_start, want, tlen, t[1], icase);
+        if (r >= 0)
+            return r;
+    }
+    if (!fp_sel_attr_value(c, e, name, nlen, &v, &vlen))
+        return 0;
     switch (t[1]) {
     case FP_SEL_A_EQUALS:
         return vlen == tlen && bytes_eq(v, want, tlen, icase);

@@ -100,11 +100,13 @@ name_matches(const uint8_t *raw, size_t raw_len, const uint8_t *name, size_t len
     return j == len;
 }
 
-int
-fp_attr_find(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_attr *out)
+/* fp_attr_next's loop with the attribute step inlined, up to the start of the
+ * value of element i's first attribute `name`: 1 with *a its name and *pp at
+ * its value (tok_attr_name), 0 when there is none. Selectors and tag.get()
+ * call this once per candidate; a value not asked for is not read to its end. */
+static inline __attribute__((always_inline)) int
+find_name(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_raw_attr *a, const uint8_t **pp)
 {
-    /* fp_attr_next's loop with the attribute step inlined: selectors and
-     * tag.get() call this once per candidate */
     if (len == 0)
         return 0;   /* every raw name has a byte */
     if (!(doc->elems[i].attr_bits & fp_attr_bit((const uint8_t *)name, len)) &&
@@ -113,19 +115,46 @@ fp_attr_find(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_att
     const uint8_t *end = doc->buf + doc->elems[i].inner_start;
     const uint8_t *p = after_name(doc, i);
     const uint8_t *want = (const uint8_t *)name;
-    fp_raw_attr a;
     int self_closing = 0;
-    while (p < end && tok_attr(&p, end, &a, &self_closing) == 1) {
+    while (p < end && tok_attr_name(&p, end, a, &self_closing) == 1) {
         /* a raw NUL stands for the 3 bytes of U+FFFD: a raw name is never
          * longer, and only one holding a NUL is shorter (one as long matches
          * `name`, which holds no NUL, only if it holds none: fp_lower_eq) */
-        if (a.name_len == len ? !fp_lower_eq(a.name, want, len)
-                              : a.name_len > len || !name_matches(a.name, a.name_len, want, len))
-            continue;
-        to_offsets(doc, &a, out);
-        return 1;
+        if (a->name_len == len ? fp_lower_eq(a->name, want, len)
+                               : a->name_len < len && name_matches(a->name, a->name_len, want, len)) {
+            *pp = p;
+            return 1;
+        }
+        if (a->has_value && tok_attr_value(&p, end, a) != 1)
+            return 0;
     }
     return 0;
+}
+
+int
+fp_attr_find(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_attr *out)
+{
+    fp_raw_attr a;
+    const uint8_t *p;
+    if (!find_name(doc, i, name, len, &a, &p))
+        return 0;
+    if (a.has_value && tok_attr_value(&p, doc->buf + doc->elems[i].inner_start, &a) != 1)
+        return 0;   /* not reached: the start tag's value closed before its '>' */
+    to_offsets(doc, &a, out);
+    return 1;
+}
+
+int
+fp_attr_value_at(const fp_doc *doc, uint32_t i, const char *name, size_t len, const uint8_t **value,
+                 uint8_t *quote)
+{
+    fp_raw_attr a;
+    const uint8_t *p;
+    if (!find_name(doc, i, name, len, &a, &p))
+        return 0;
+    *quote = a.has_value && (*p == '"' || *p == '\'') ? *p : 0;
+    *value = a.has_value ? p + (*quote != 0) : NULL;
+    return 1;
 }
 
 int
@@ -133,6 +162,7 @@ fp_attr_present(const fp_doc *doc, uint32_t i, const char *name, size_t len)
 {
     if (fp_attr_is_href((const uint8_t *)name, len))
         return (doc->elems[i].attr_bits & (1u << FP_ATTR_HREF_BIT)) != 0;
-    fp_attr a;
-    return fp_attr_find(doc, i, name, len, &a);
+    fp_raw_attr a;
+    const uint8_t *p;
+    return find_name(doc, i, name, len, &a, &p);
 }

@@ -101,11 +101,13 @@ unquoted_end(const uint8_t *p, const uint8_t *end)
     return p;
 }
 
-/* 13.2.5.32 Before attribute name state through 13.2.5.40 Self-closing start
- * tag state, one attribute per call. Inlined into the parse loop's tag scan,
- * where the attribute itself is not kept (the compiler drops those stores). */
+/* 13.2.5.32 Before attribute name state through 13.2.5.36 Before attribute
+ * value state: one attribute's name, and where its value starts. 1: a name
+ * was read, and *pp is at its value's first byte when a->has_value (a quote
+ * included), else just past the name; 0: the tag ended ('>' or "/>", *pp past
+ * it); -1: the input ended. */
 static inline __attribute__((always_inline)) int
-tok_attr(const uint8_t **pp, const uint8_t *end, fp_raw_attr *a, int *self_closing)
+tok_attr_name(const uint8_t **pp, const uint8_t *end, fp_raw_attr *a, int *self_closing)
 {
     const uint8_t *p = *pp;
     for (;;) {
@@ -142,21 +144,44 @@ tok_attr(const uint8_t **pp, const uint8_t *end, fp_raw_attr *a, int *self_closi
         if (p >= end)
             return -1;
         a->has_value = 1;
-        if (*p == '"' || *p == '\'') {   /* U+0022 QUOTATION MARK, U+0027 APOSTROPHE */
-            const uint8_t *close = fp_find_byte(p + 1, end, *p);
-            if (!close)
-                return -1;
-            a->value = p + 1;
-            a->value_len = (size_t)(close - p - 1);
-            p = close + 1;
-        } else {                         /* unquoted; '>' here means an empty value */
-            a->value = p;
-            p = unquoted_end(p, end);
-            a->value_len = (size_t)(p - a->value);
-        }
     }
     *pp = p;
     return 1;
+}
+
+/* 13.2.5.37-13.2.5.39 Attribute value states: the value starting at *pp (of
+ * an attribute tok_attr_name read with a->has_value), *pp left past it. 1, or
+ * -1 when the input ends inside its quotes. */
+static inline __attribute__((always_inline)) int
+tok_attr_value(const uint8_t **pp, const uint8_t *end, fp_raw_attr *a)
+{
+    const uint8_t *p = *pp;
+    if (*p == '"' || *p == '\'') {      /* U+0022 QUOTATION MARK, U+0027 APOSTROPHE */
+        const uint8_t *close = fp_find_byte(p + 1, end, *p);
+        if (!close)
+            return -1;
+        a->value = p + 1;
+        a->value_len = (size_t)(close - p - 1);
+        p = close + 1;
+    } else {                             /* unquoted; '>' here means an empty value */
+        a->value = p;
+        p = unquoted_end(p, end);
+        a->value_len = (size_t)(p - a->value);
+    }
+    *pp = p;
+    return 1;
+}
+
+/* One attribute, name and value: tok_attr_name's results. Inlined into the
+ * parse loop's tag scan, where the attribute itself is not kept (the compiler
+ * drops those stores). */
+static inline __attribute__((always_inline)) int
+tok_attr(const uint8_t **pp, const uint8_t *end, fp_raw_attr *a, int *self_closing)
+{
+    int r = tok_attr_name(pp, end, a, self_closing);
+    if (r == 1 && a->has_value)
+        r = tok_attr_value(pp, end, a);
+    return r;
 }
 
 /* 13.2.5.8 Tag name state, then the attribute states up to the '>'. The name
