@@ -3,8 +3,9 @@
     python tools/random_select_diff.py [--seed 0] [--count 300] [--per-tree 10] [--show 20]
 
 Each tree is a random nest of elements with classes (case variants, an escaped-digit
-one), ids, attributes whose values hold spaces, quotes, hyphens and non-ASCII, comments and
-whitespace-only text. Each selector comes from a grammar over what issue 4 lists: type and
+one), ids, attributes whose values hold spaces, quotes, hyphens, '&' and non-ASCII (written
+double-quoted, single-quoted or unquoted, characters often spelt as references, which a select
+must decode before it compares), comments and whitespace-only text. Each selector comes from a grammar over what issue 4 lists: type and
 universal selectors, `#id`, `.class` (CSS escapes included), attribute selectors with every
 operator, the `i`/`s` flags, quoted and unquoted values, odd spacing, `:nth-*(An+B [of S])`
 with signs and spaces, the child-indexed and state pseudo-classes, `:not() :is() :where()
@@ -23,7 +24,9 @@ rejects and the other accepts is counted apart: fastparse forgives what does not
 inside `:is()`/`:where()` (Selectors 4, 4.3.5), soupsieve raises.
 
 Result at 2026-12 (soupsieve 4.1.3): seeds 1-4, 300-400 trees x 10 selectors each (15,000
-selectors, each also run from one element), no difference.
+selectors, each also run from one element), no difference. With values written in every style
+(df4003a's raw compares): seeds 1-6, 400 trees each (24,000 selectors), no difference; a build
+that compared a '&' as a plain byte differed once in each of seeds 1 and 2.
 """
 from __future__ import annotations
 
@@ -46,8 +49,24 @@ VOID = {"input", "img", "br"}
 CLASSES = ["a", "b", "A", "c-d", "e_f", "1x"]
 IDS = ["i0", "I0", "i1", "1a"]
 ATTRS = ["data-x", "DATA-X", "title", "lang", "type", "href"]
-VALUES = ["v", "vw", "w v", "V", "", "v-w", "é", "a b  c", "-", 'x"y']
+VALUES = ["v", "vw", "w v", "V", "", "v-w", "é", "a b  c", "-", 'x"y', "v&w", "http://h/v", "x'y"]
 TEXTS = ["", "", " ", "t", "x y", "<!-- c -->", "\n", "T"]
+
+
+# characters a value may spell as references: what a select must decode before comparing
+REFERENCES = {"v": ["&#118;", "&#x76;"], "-": ["&#45;", "&hyphen;"], "é": ["&eacute;", "&#233;"],
+              "&": ["&amp;", "&#38;"], "h": ["&#104;"]}
+
+
+def written(r: random.Random, v: str) -> str:
+    """Attribute value v as markup: double-quoted, single-quoted or unquoted (where it can
+    be), with a character now and then spelt as a reference; a '&' always is one."""
+    out = "".join(r.choice(REFERENCES[c]) if c in REFERENCES and (c == "&" or r.random() < 0.5) else c
+                  for c in v)
+    quote = r.choice(['"', "'", ""])
+    if not quote and (not out or any(c in out for c in " \t\n\f\r\"'=<>`")):
+        quote = '"'
+    return quote + out.replace(quote, "&quot;" if quote == '"' else "&#39;") + quote if quote else out
 
 
 def random_tree(r: random.Random, depth: int = 0) -> str:
@@ -60,7 +79,7 @@ def random_tree(r: random.Random, depth: int = 0) -> str:
         if r.random() < 0.3:
             attrs += f' id="{r.choice(IDS + ["x:y"])}"'
         if r.random() < 0.4:
-            attrs += f' {r.choice(ATTRS)}="{r.choice(VALUES).replace(chr(34), "&quot;")}"'
+            attrs += f" {r.choice(ATTRS)}={written(r, r.choice(VALUES))}"
         if r.random() < 0.1:
             attrs += " hidden"
         text = r.choice(TEXTS)
