@@ -1,7 +1,8 @@
 /* fuzz_engine.c — libFuzzer harness over the C engine alone (no Python):
  * fp_parse, then every read path a binding would take: the index invariants,
- * fp_attr_next / fp_attr_value on every element, fp_text and fp_doc_text
- * with varied options, fp_find with queries taken from the document itself.
+ * fp_attr_next / fp_attr_find / fp_attr_value_at / fp_attr_value on every
+ * element, fp_text and fp_doc_text with varied options, fp_find with
+ * queries taken from the document itself.
  *
  * Also fp_prescan / fp_encoding_for_label / fp_detect_encoding / fp_utf8_check /
  * fp_utf16_to_utf8 on the same bytes, and, when bit 7
@@ -138,6 +139,19 @@ check_attrs(const fp_doc *d, uint32_t i, fp_buf *scratch)
             }
             CHECK(fp_attr_find(d, i, lname, len, &first) == 1);
             CHECK(fp_attr_present(d, i, lname, len) == 1);
+            /* the same attribute's value, not read to its end: where it starts,
+             * and the byte that closes it (a quote, else whitespace or '>') */
+            const uint8_t *v;
+            uint8_t quote;
+            CHECK(fp_attr_value_at(d, i, lname, len, &v, &quote) == 1);
+            CHECK((v != NULL) == first.has_value);
+            if (v) {
+                const uint8_t *close = d->buf + first.value_start + first.value_len;
+                CHECK(v == d->buf + first.value_start);
+                CHECK(quote ? *close == quote && v[-1] == quote
+                            : *close == '>' || *close == ' ' || *close == '\t' || *close == '\n' ||
+                                  *close == '\f' || *close == '\r');
+            }
         }
     }
     /* href's bit is exact: set exactly when an attribute is named href */
