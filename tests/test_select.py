@@ -753,6 +753,41 @@ def test_linear_growth(css, build, k):
     assert t_big < max(8 * t_small, 0.002), (t_small, t_big)
 
 
+CARD = ('<div class=card lang=en><h3><a href="/p/{k}">P{k}</a></h3><p class=price>{k}.99</p>'
+        '<span>in stock</span><select><option>a<option selected>b</select></div>')
+MEMO_SELECTORS = [":nth-child(1 of .price)", "span:nth-last-child(1 of p, span)", ":lang(en)", "option:checked",
+                  "a:dir(ltr)", "div:has(> p)", "div:not(:has(b)) p"]
+
+
+def cards(k):
+    return fp.parse('<html lang=de><body dir=ltr>' + "".join(CARD.format(k=n) for n in range(k)))
+
+
+@pytest.mark.parametrize("css", MEMO_SELECTORS)
+def test_scoped_select_costs_the_scope_not_the_document(css):
+    """card.select_one in a loop over the cards: a call whose cost grew with the
+    document (per-run tables for :lang, selected options, the memos' page tables)
+    makes the loop quadratic. 100x the cards must cost well under 100x a call."""
+    program(css)
+    times = []
+    for doc in (cards(500), cards(50000)):
+        card = doc.select(".card")[len(doc.select(".card")) // 2]
+        times.append(_best(lambda: [card.select_one(css) for _ in range(500)], repeat=3))
+    t_small, t_big = times
+    assert t_big < max(4 * t_small, 0.002), (t_small, t_big)
+
+
+@pytest.mark.parametrize("css", MEMO_SELECTORS)
+def test_memo_selectors_agree_over_a_document_and_one_element(css):
+    # a run over 20,000 elements fills its memos past the few pages a scoped run
+    # keeps in a small table, and moves them to a table by page number mid-run
+    doc = cards(2000)
+    whole = [t.index for t in doc.select(css)]
+    assert whole and whole == [t.index for t in doc.select("*") if t.matches(css)]
+    body = doc.select_one("body")
+    assert [t.index for t in body.select(css)] == [i for i in whole if i > body.index]
+
+
 @pytest.mark.parametrize("depth", [10, 40, 100])   # past 32 ancestors the walk up is memoised
 def test_descendant_combinator_on_deep_nesting(depth):
     doc = fp.parse("<div id=d0>" + "<div>" * depth + "<span>" + "<div>" * depth + "<p>" * 3,

@@ -77,16 +77,13 @@ static int option_selected(fp_sel_ctx *c, uint32_t e)
     int32_t s = ancestor_tagged(c, e, c->t_select, -1);
     if (s < 0 || has_attr(c, (uint32_t)s, "multiple", 8))
         return has_attr(c, e, "selected", 8);
-    if (!c->chosen_option) {
-        c->chosen_option = fp_sel_zalloc(c, c->n, sizeof(int32_t));
-        if (!c->chosen_option)
-            return 0;
-    }
-    if (c->chosen_option[s] == 0) {
+    uint32_t chosen = fp_sel_memo_u32(c->chosen_option, (uint32_t)s);
+    if (chosen == 0) {
         int32_t o = chosen_option(c, (uint32_t)s);
-        c->chosen_option[s] = o < 0 ? -1 : o + 1;
+        chosen = o < 0 ? 1 : (uint32_t)o + 2;
+        fp_sel_memo_set_u32(c, &c->chosen_option, (uint32_t)s, chosen);
     }
-    return c->chosen_option[s] == (int32_t)e + 1;
+    return chosen == e + 2;
 }
 
 /* ---- per-run tables: every control's form owner, ids, radio groups, default buttons ----

@@ -35,13 +35,13 @@ typedef struct {
     void **nth_count;          /* per nth-of slot, per parent + 1: 0 not yet, else matching children + 1 */
     void **nth_pos;            /* ... per element: position among the matching siblings (0: not one) */
     fp_buf text, val;          /* scratch: :contains text, decoded attribute values */
-    int32_t *chosen_option;    /* per <select> + 1: its selected option + 1 (0 unknown, -1 none) */
+    void *chosen_option;       /* paged memo, per <select>: its selected option + 2 (0 unknown, 1 none) */
     struct fp_sel_forms *forms; /* form owners, radio groups, default buttons (select_forms.c) */
     void *dir_memo;            /* :dir(): per element, its directionality (paged; 0 unknown) */
     struct fp_sel_contains *contains; /* :contains() over the scope's text (select_contains.c) */
     uint64_t contains_spent;   /* bytes of subtrees :contains() decoded one element at a time */
     int t_select, t_option, t_optgroup, t_hr, t_datalist, t_input, t_button, t_form, t_template;
-    int32_t *lang_from;        /* :lang(): per element, who gives its language (select_lang.c) */
+    void *lang_from;           /* :lang(): paged memo, per element, who gives its language (select_lang.c) */
     int32_t meta_lang;         /* <meta http-equiv=content-language>: -2 unknown, -1 none */
     int nup, up_ok;
     int oom;
@@ -89,6 +89,8 @@ void *fp_sel_zalloc(fp_sel_ctx *c, size_t count, size_t size); /* calloc; sets c
 /* a paged per-element byte memo (*table NULL until first written): read, write, free */
 uint8_t fp_sel_memo_byte(const void *table, uint32_t i);
 void fp_sel_memo_set_byte(fp_sel_ctx *c, void **table, uint32_t i, uint8_t v);
+uint32_t fp_sel_memo_u32(const void *table, uint32_t i);   /* ... of 4-byte entries */
+void fp_sel_memo_set_u32(fp_sel_ctx *c, void **table, uint32_t i, uint32_t v);
 void fp_sel_memo_free(void *table, uint32_t n);
 const uint8_t *fp_sel_str(const fp_sel_ctx *c, int32_t k, size_t *len);  /* the program's string k */
 /* Element e's attribute `name`: raw bytes, or decoded into c->val when it holds a '&'. */

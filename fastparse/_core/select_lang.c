@@ -56,12 +56,11 @@ static int32_t inherits_from(const fp_sel_ctx *c, int32_t x)
  * 1 none), so asking every element of a deep page stays linear */
 static int32_t lang_source(fp_sel_ctx *c, uint32_t e)
 {
-    if (!c->lang_from && !(c->lang_from = fp_sel_zalloc(c, c->n, sizeof *c->lang_from)))
-        return -1;
     int32_t found = -1, x = (int32_t)e;
     while (x >= 0) {
-        if (c->lang_from[x]) {
-            found = c->lang_from[x] - 2;
+        uint32_t known = fp_sel_memo_u32(c->lang_from, (uint32_t)x);
+        if (known) {
+            found = (int32_t)known - 2;
             break;
         }
         fp_attr a;
@@ -75,9 +74,9 @@ static int32_t lang_source(fp_sel_ctx *c, uint32_t e)
     }
     /* every element on the way up has the same answer */
     for (int32_t y = (int32_t)e; y >= 0 && y != x; y = inherits_from(c, y))
-        c->lang_from[y] = found + 2;
+        fp_sel_memo_set_u32(c, &c->lang_from, (uint32_t)y, (uint32_t)(found + 2));
     if (x >= 0)
-        c->lang_from[x] = found + 2;
+        fp_sel_memo_set_u32(c, &c->lang_from, (uint32_t)x, (uint32_t)(found + 2));
     return found;
 }
 

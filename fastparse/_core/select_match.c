@@ -230,29 +230,98 @@ static int anb(int64_t a, int64_t b, int64_t pos)
 }
 
 /* NOTE: the per-element memos of a run (:has answers, :nth-child(An+B of S)
- * positions) are paged: zero until written, a page of 1024 entries allocated
- * on first write. A select_one scoped to one card of a 100,000-element page
- * then touches a page or two, where tables the size of the document would be
- * allocated and zeroed on every call. *table is a slot's page table (NULL
- * until first use). */
-enum { MEMO_PAGE_BITS = 10 };
+ * positions, :dir, :lang sources, selected options) are paged: zero until
+ * written, a page of 1024 entries allocated on first write. The first pages
+ * are found by number in a small open-addressing table: a select_one scoped
+ * to one card of a 100,000-element page touches a few (the card's, its
+ * ancestors' near the start), where a table indexed by page number would
+ * span the document between them and be allocated, zeroed and walked on
+ * every call. Past MEMO_SPARSE_MAX pages the run covers enough of the
+ * document to pay for that table, and indexing it is cheaper than probing:
+ * *table then points to it (n / 1024 + 1 pages: nth_count is keyed by
+ * parent + 1), and before that to the small table, its address tagged with
+ * bit 0. NULL until first written. */
+enum { MEMO_PAGE_BITS = 10, MEMO_SPARSE_MAX = 16, MEMO_SLOTS = 2 * MEMO_SPARSE_MAX };
+
+typedef struct {
+    uint32_t used;
+    struct { uint32_t key; uint8_t *page; } slot[MEMO_SLOTS];   /* key: page number + 1, 0 empty */
+} memo_sparse;
+
+static memo_sparse *sparse_of(const void *table)
+{
+    return (uintptr_t)table & 1 ? (memo_sparse *)((uintptr_t)table - 1) : NULL;
+}
+
+static uint32_t memo_home(uint32_t pg)
+{
+    return (pg * 0x9E3779B1u) >> 16 & (MEMO_SLOTS - 1);
+}
+
+static uint8_t *sparse_page(const memo_sparse *m, uint32_t pg)
+{
+    for (uint32_t h = memo_home(pg); m->slot[h].key; h = (h + 1) & (MEMO_SLOTS - 1))
+        if (m->slot[h].key == pg + 1)
+            return m->slot[h].page;
+    return NULL;
+}
+
+/* inlined where memos are read: a run over the whole document indexes its pages */
+static inline __attribute__((always_inline)) uint8_t *memo_page(const void *table, uint32_t pg)
+{
+    if ((uintptr_t)table & 1)
+        return sparse_page(sparse_of(table), pg);
+    return table ? ((uint8_t *const *)table)[pg] : NULL;
+}
+
+/* a fresh zeroed page for page number pg (not in *table yet); NULL out of memory */
+static uint8_t *memo_add_page(fp_sel_ctx *c, void **table, uint32_t pg, size_t width)
+{
+    memo_sparse *m = sparse_of(*table);
+    if (!*table) {
+        if (!(m = fp_sel_zalloc(c, 1, sizeof *m)))
+            return NULL;
+        *table = (void *)((uintptr_t)m + 1);
+    } else if (m && m->used == MEMO_SPARSE_MAX) {
+        uint8_t **pages = fp_sel_zalloc(c, (c->n >> MEMO_PAGE_BITS) + 1, sizeof *pages);
+        if (!pages)
+            return NULL;
+        for (uint32_t k = 0; k < MEMO_SLOTS; k++)
+            if (m->slot[k].key)
+                pages[m->slot[k].key - 1] = m->slot[k].page;
+        free(m);
+        *table = pages;
+        m = NULL;
+    }
+    uint8_t *page = fp_sel_zalloc(c, (size_t)1 << MEMO_PAGE_BITS, width);
+    if (!page)
+        return NULL;
+    if (!m) {
+        ((uint8_t **)*table)[pg] = page;
+        return page;
+    }
+    uint32_t h = memo_home(pg);
+    while (m->slot[h].key)
+        h = (h + 1) & (MEMO_SLOTS - 1);
+    m->slot[h].key = pg + 1;
+    m->slot[h].page = page;
+    m->used++;
+    return page;
+}
 
 static uint8_t *memo_at(fp_sel_ctx *c, void **table, uint32_t i, size_t width)
 {
-    uint8_t **pages = *table;
-    if (!pages && !(pages = *table = fp_sel_zalloc(c, (c->n >> MEMO_PAGE_BITS) + 1, sizeof *pages)))
+    uint32_t pg = i >> MEMO_PAGE_BITS;
+    uint8_t *page = memo_page(*table, pg);
+    if (!page && !(page = memo_add_page(c, table, pg, width)))
         return NULL;
-    uint8_t **page = &pages[i >> MEMO_PAGE_BITS];
-    if (!*page && !(*page = fp_sel_zalloc(c, (size_t)1 << MEMO_PAGE_BITS, width)))
-        return NULL;
-    return *page + (size_t)(i & ((1u << MEMO_PAGE_BITS) - 1)) * width;
+    return page + (size_t)(i & ((1u << MEMO_PAGE_BITS) - 1)) * width;
 }
 
 /* Entry i for reading, NULL where nothing was written (no page is allocated to say so). */
 static const uint8_t *memo_peek(const void *table, uint32_t i, size_t width)
 {
-    uint8_t *const *pages = table;
-    const uint8_t *page = pages ? pages[i >> MEMO_PAGE_BITS] : NULL;
+    const uint8_t *page = memo_page(table, i >> MEMO_PAGE_BITS);
     return page ? page + (size_t)(i & ((1u << MEMO_PAGE_BITS) - 1)) * width : NULL;
 }
 
@@ -262,7 +331,7 @@ uint8_t fp_sel_memo_byte(const void *table, uint32_t i)
     return p ? *p : 0;
 }
 
-static uint32_t memo_u32(const void *table, uint32_t i)
+uint32_t fp_sel_memo_u32(const void *table, uint32_t i)
 {
     const uint8_t *p = memo_peek(table, i, sizeof(uint32_t));
     uint32_t v = 0;
@@ -284,36 +353,41 @@ void fp_sel_memo_set_byte(fp_sel_ctx *c, void **table, uint32_t i, uint8_t v)
     memo_set(c, table, i, &v, 1);
 }
 
-static void memo_set_u32(fp_sel_ctx *c, void **table, uint32_t i, uint32_t v)
+void fp_sel_memo_set_u32(fp_sel_ctx *c, void **table, uint32_t i, uint32_t v)
 {
     memo_set(c, table, i, &v, sizeof v);
 }
 
 void fp_sel_memo_free(void *table, uint32_t n)
 {
-    uint8_t **pages = table;
-    if (!pages)
-        return;
-    for (uint32_t k = 0; k <= n >> MEMO_PAGE_BITS; k++)
-        free(pages[k]);
-    free(pages);
+    memo_sparse *m = sparse_of(table);
+    if (m) {
+        for (uint32_t k = 0; k < MEMO_SLOTS; k++)
+            free(m->slot[k].page);
+        free(m);
+    } else if (table) {
+        uint8_t **pages = table;
+        for (uint32_t k = 0; k <= n >> MEMO_PAGE_BITS; k++)
+            free(pages[k]);
+        free(pages);
+    }
 }
 
 /* :nth-child(An+B of S): position of e among its siblings matching S. */
 static int nth_of_position(fp_sel_ctx *c, int32_t slot, int32_t list, uint32_t e, int last, uint32_t *out)
 {
     int32_t p = c->el[e].parent;
-    uint32_t count = memo_u32(c->nth_count[slot], (uint32_t)(p + 1));
+    uint32_t count = fp_sel_memo_u32(c->nth_count[slot], (uint32_t)(p + 1));
     if (!count) {
         uint32_t k = 0, end = child_end(c, p);
         for (uint32_t x = first_child(p); x < end; x = c->el[x].last + 1)
-            memo_set_u32(c, &c->nth_pos[slot], x, match_list(c, list, x) ? ++k : 0);
+            fp_sel_memo_set_u32(c, &c->nth_pos[slot], x, match_list(c, list, x) ? ++k : 0);
         count = k + 1;
-        memo_set_u32(c, &c->nth_count[slot], (uint32_t)(p + 1), count);
+        fp_sel_memo_set_u32(c, &c->nth_count[slot], (uint32_t)(p + 1), count);
         if (c->oom)
             return 0;
     }
-    uint32_t pos = memo_u32(c->nth_pos[slot], e);
+    uint32_t pos = fp_sel_memo_u32(c->nth_pos[slot], e);
     *out = pos && last ? count - pos : pos;   /* from the end: (count - 1) - pos + 1 */
     return *out != 0;
 }
@@ -1029,7 +1103,7 @@ static void ctx_free(fp_sel_ctx *c)
         free(c->tag_count);
     }
     if (c->chosen_option)
-        free(c->chosen_option);
+        fp_sel_memo_free(c->chosen_option, c->n);
     if (c->forms)
         fp_sel_forms_free(c);
     if (c->contains)
@@ -1037,7 +1111,7 @@ static void ctx_free(fp_sel_ctx *c)
     if (c->dir_memo)
         fp_sel_memo_free(c->dir_memo, c->n);
     if (c->lang_from)
-        free(c->lang_from);
+        fp_sel_memo_free(c->lang_from, c->n);
     if (c->text.data)
         fp_buf_free(&c->text);
     if (c->val.data)
