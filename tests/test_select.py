@@ -777,6 +777,31 @@ def test_scoped_select_costs_the_scope_not_the_document(css):
     assert t_big < max(4 * t_small, 0.002), (t_small, t_big)
 
 
+@pytest.mark.parametrize("head", ["", "<meta http-equiv=content-language content=en>"])
+def test_scoped_lang_without_lang_attributes_costs_the_scope(head):
+    """No element says its language: each run looks for the pragma-set default
+    (a <meta http-equiv=content-language>), from the tag index's <meta> list,
+    not by a pass over the document."""
+    times = []
+    for k in (500, 50000):
+        doc = fp.parse(f"<head>{head}</head>" + "".join(CARD.format(k=n) for n in range(k)).replace(" lang=en", ""))
+        card = doc.select(".card")[k // 2]
+        assert (card.select_one("p:lang(en)") is fp.MISSING) == (not head)
+        times.append(_best(lambda: [card.select_one("p:lang(en)") for _ in range(500)], repeat=3))
+    t_small, t_big = times
+    assert t_big < max(4 * t_small, 0.002), (t_small, t_big)
+
+
+def test_language_pragma_inside_a_template_sets_nothing():
+    # template contents are not in the document (the tag index leaves them out; the
+    # scan of a document too small for an index steps over them the same way)
+    for filler in ("", "<i></i>" * 40):
+        doc = fp.parse(f"<template><meta http-equiv=content-language content=fr></template><p>x</p>{filler}")
+        assert doc.select("p:lang(fr)") == []
+        doc = fp.parse(f"<meta http-equiv=content-language content=fr><p>x</p>{filler}")
+        assert [t.name for t in doc.select("p:lang(fr)")] == ["p"]
+
+
 @pytest.mark.parametrize("css", MEMO_SELECTORS)
 def test_memo_selectors_agree_over_a_document_and_one_element(css):
     # a run over 20,000 elements fills its memos past the few pages a scoped run

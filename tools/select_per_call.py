@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import fastparse
 
 SELECTORS = (".price", "h3 a", "p:first-child", "span:first-of-type", "*:nth-child(2)", "p:nth-of-type(1)",
-             "h3 + p", "p ~ span", "div:has(> p)", ":nth-child(2 of .price)")
+             "h3 + p", "p ~ span", "div:has(> p)", ":nth-child(2 of .price)", "p:lang(en)", "a:dir(ltr)")
 CALLS = 5000
 
 

@@ -193,8 +193,10 @@ static PyObject *test_program(fp_state *st, PyObject *node, PyObject *prog_arg)
         return NULL;
     const uint8_t *p = (const uint8_t *)PyBytes_AS_STRING(prog);
     int oom = 0;
-    const uint32_t *siblings = doc_siblings(tag->doc, p, 1, &oom);
-    int r = oom ? -1 : fp_select_test(&tag->doc->doc, tag->index, p, (size_t)PyBytes_GET_SIZE(prog), siblings);
+    const uint32_t *index = doc_index(tag->doc, &oom);
+    const uint32_t *siblings = oom ? NULL : doc_siblings(tag->doc, p, 1, &oom);
+    int r = oom ? -1
+                : fp_select_test(&tag->doc->doc, tag->index, p, (size_t)PyBytes_GET_SIZE(prog), index, siblings);
     Py_DECREF(prog);
     if (r < 0)
         return PyErr_NoMemory();

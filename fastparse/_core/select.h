@@ -59,6 +59,12 @@ static inline uint32_t fp_select_index_count(const uint32_t *index, uint32_t tag
     return tag < index[0] ? index[2 + tag] - index[1 + tag] : 0;
 }
 
+/* the elements of tag `tag` in the index, in document order (fp_select_index_count of them) */
+static inline const uint32_t *fp_select_index_list(const uint32_t *index, uint32_t tag)
+{
+    return index + 2 + index[0] + (tag < index[0] ? index[1 + tag] : 0);
+}
+
 /* NOTE: an optional per-document sibling table (built once, kept by the
  * binding): for each element its previous sibling and its 1-based position
  * among its siblings from the start and from the end, overall and among those
@@ -81,8 +87,9 @@ fp_status fp_select_run(const fp_doc *doc, int32_t scope, const uint8_t *prog, s
                         uint32_t limit, const uint32_t *index, const uint32_t *siblings, fp_buf *out);
 
 /* Whether element i matches (:scope is i): 1 yes, 0 no, -1 out of memory.
- * siblings as for fp_select_run. */
-int fp_select_test(const fp_doc *doc, uint32_t i, const uint8_t *prog, size_t len, const uint32_t *siblings);
+ * index and siblings as for fp_select_run (each may be NULL). */
+int fp_select_test(const fp_doc *doc, uint32_t i, const uint8_t *prog, size_t len, const uint32_t *index,
+                   const uint32_t *siblings);
 
 /* ---- py_select.c (only where Python.h is included) ---- */
 #ifdef Py_PYTHON_H

@@ -18,6 +18,7 @@ typedef struct {
     const int32_t *w;          /* the program's words */
     const uint8_t *pool;       /* its strings */
     int32_t scope;             /* :scope; -1 means :root */
+    const uint32_t *index;     /* the document's tag index (select.h), or NULL */
     int32_t flags;
     int *tag_ids;              /* per tag slot: id in this document, or -1 */
     /* per-parent child positions, filled one parent at a time (lazily) */

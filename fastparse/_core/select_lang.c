@@ -5,6 +5,7 @@
  * filtering, ASCII case-insensitively, with an implicit wildcard: :lang(de)
  * matches "de", "de-CH" and "de-Latn-CH"; :lang(de-CH) matches "de-Latn-CH". */
 #include "select_internal.h"
+#include "tags_gen.h"   /* FP_TAG_META */
 
 /* the next '-'-separated subtag of [*p, end): returns its length, moves *p past it */
 static size_t subtag(const uint8_t **p, const uint8_t *end, const uint8_t **start)
@@ -80,22 +81,40 @@ static int32_t lang_source(fp_sel_ctx *c, uint32_t e)
     return found;
 }
 
+/* <meta> element i sets the default language: http-equiv=content-language and
+ * a content without a comma */
+static int is_language_pragma(fp_sel_ctx *c, uint32_t i)
+{
+    const uint8_t *he, *content;
+    size_t hn, cn;
+    return !(c->el[i].flags & (FP_EF_SVG | FP_EF_MATHML)) &&
+           fp_sel_attr_value(c, i, (const uint8_t *)"http-equiv", 10, &he, &hn) && hn == 16 &&
+           bytes_eq(he, (const uint8_t *)"content-language", 16, 1) &&
+           fp_sel_attr_value(c, i, (const uint8_t *)"content", 7, &content, &cn) && !memchr(content, ',', cn);
+}
+
 /* the pragma-set default language: the first <meta http-equiv=content-language>
- * whose content holds no comma, leading and trailing whitespace removed */
+ * whose content holds no comma, leading and trailing whitespace removed. The
+ * <meta> elements come from the tag index when the document has one: a scan
+ * of every element on each run made a scoped :lang() (card.select_one in a
+ * loop) cost the whole document. Template contents, which the index leaves
+ * out, are not in the document and set nothing. */
 static int default_lang(fp_sel_ctx *c, const uint8_t **v, size_t *vlen)
 {
     if (c->meta_lang == -2) {
         c->meta_lang = -1;
-        int meta = fp_tag_lookup(c->doc, (const uint8_t *)"meta", 4);
-        for (uint32_t i = 0; meta > 0 && i < c->n && c->meta_lang < 0; i++) {
-            const uint8_t *he, *content;
-            size_t hn, cn;
-            if (c->el[i].tag == meta && !(c->el[i].flags & (FP_EF_SVG | FP_EF_MATHML)) &&
-                fp_sel_attr_value(c, i, (const uint8_t *)"http-equiv", 10, &he, &hn) && hn == 16 &&
-                bytes_eq(he, (const uint8_t *)"content-language", 16, 1) &&
-                fp_sel_attr_value(c, i, (const uint8_t *)"content", 7, &content, &cn) &&
-                !memchr(content, ',', cn))
-                c->meta_lang = (int32_t)i;
+        if (c->index) {
+            const uint32_t *meta = fp_select_index_list(c->index, FP_TAG_META);
+            for (uint32_t k = 0, n = fp_select_index_count(c->index, FP_TAG_META); k < n && c->meta_lang < 0; k++)
+                if (is_language_pragma(c, meta[k]))
+                    c->meta_lang = (int32_t)meta[k];
+        } else {
+            for (uint32_t i = 0; i < c->n && c->meta_lang < 0; i++) {
+                if (c->el[i].tag == FP_TAG_META && is_language_pragma(c, i))
+                    c->meta_lang = (int32_t)i;
+                else if (c->el[i].tag == c->t_template)
+                    i = c->el[i].last;   /* its contents */
+            }
         }
     }
     if (c->meta_lang < 0 ||

@@ -1020,7 +1020,8 @@ static inline int prefilter_pass(const fp_sel_ctx *c, const prefilter_t *f, uint
 
 /* ---------------------------------------------------------------- setup */
 
-static int ctx_init(fp_sel_ctx *c, const fp_doc *doc, int32_t scope, const uint8_t *prog, const uint32_t *siblings)
+static int ctx_init(fp_sel_ctx *c, const fp_doc *doc, int32_t scope, const uint8_t *prog, const uint32_t *index,
+                    const uint32_t *siblings)
 {
     /* up[] and small_block are left out: a select_one in a loop would spend
      * more on zeroing them than on matching */
@@ -1031,6 +1032,7 @@ static int ctx_init(fp_sel_ctx *c, const fp_doc *doc, int32_t scope, const uint8
     c->w = (const int32_t *)prog;
     c->pool = prog + 4 * (size_t)c->w[FP_SEL_H_CODE_LEN];
     c->scope = scope;
+    c->index = index;
     c->flags = c->w[FP_SEL_H_FLAGS];
     c->meta_lang = -2;
     if (siblings) {
@@ -1245,7 +1247,7 @@ fp_status fp_select_run(const fp_doc *doc, int32_t scope, const uint8_t *prog, s
 {
     (void)len;
     fp_sel_ctx c;
-    if (ctx_init(&c, doc, scope, prog, siblings) != 0) {
+    if (ctx_init(&c, doc, scope, prog, index, siblings) != 0) {
         ctx_free(&c);
         return FP_ENOMEM;
     }
@@ -1291,12 +1293,13 @@ fp_status fp_select_run(const fp_doc *doc, int32_t scope, const uint8_t *prog, s
     return oom ? FP_ENOMEM : FP_OK;
 }
 
-int fp_select_test(const fp_doc *doc, uint32_t i, const uint8_t *prog, size_t len, const uint32_t *siblings)
+int fp_select_test(const fp_doc *doc, uint32_t i, const uint8_t *prog, size_t len, const uint32_t *index,
+                   const uint32_t *siblings)
 {
     (void)len;
     fp_sel_ctx c;
     int r = -1;
-    if (ctx_init(&c, doc, (int32_t)i, prog, siblings) == 0) {
+    if (ctx_init(&c, doc, (int32_t)i, prog, index, siblings) == 0) {
         r = match_list(&c, c.w[FP_SEL_H_ROOT], i);
         if (c.oom)
             r = -1;

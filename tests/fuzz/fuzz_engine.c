@@ -379,13 +379,13 @@ check_select(const fp_doc *d, const uint8_t *raw, size_t nbytes)
             for (size_t m = 0; m < plain.len / 4; m++) {
                 CHECK(hit[m] < d->n);
                 CHECK(m == 0 || hit[m] > hit[m - 1]);
-                CHECK(fp_select_test(d, hit[m], (const uint8_t *)prog, nbytes, NULL) == 1 ||
+                CHECK(fp_select_test(d, hit[m], (const uint8_t *)prog, nbytes, NULL, NULL) == 1 ||
                       scopes[k] >= 0 || scoped);  /* :scope differs between the two calls */
             }
         }
         for (uint32_t i = 0; i < d->n && i < 64; i++) {
-            int r = fp_select_test(d, i, (const uint8_t *)prog, nbytes, NULL);
-            CHECK(r >= 0 && fp_select_test(d, i, (const uint8_t *)prog, nbytes, siblings) == r);
+            int r = fp_select_test(d, i, (const uint8_t *)prog, nbytes, NULL, NULL);
+            CHECK(r >= 0 && fp_select_test(d, i, (const uint8_t *)prog, nbytes, index, siblings) == r);
         }
         fp_buf_free(&plain);
         fp_buf_free(&indexed);
