@@ -419,6 +419,12 @@ static int test_nth(fp_sel_ctx *c, const int32_t *t, uint32_t e)
     return anb(t[2], t[3], pos);
 }
 
+/* byte b closes an attribute value opened with quote (0: unquoted) */
+static int value_ends_at(uint8_t b, uint8_t quote)
+{
+    return quote ? b == quote : is_ws(b) || b == '>';
+}
+
 /* [a=v], [a^=v] and [a|=v] (op) on the raw value at v (NULL: none), closed
  * by quote (0: whitespace or '>'), read no further than the pattern: a long
  * URL is not scanned to its end. 1 or 0 when the raw bytes settle it, -1 when
@@ -435,14 +441,13 @@ static int raw_compare(const uint8_t *v, uint8_t quote, const uint8_t *end, cons
         uint8_t b = v[k];
         if (b == '&' || b == 0 || b == '\r')
             return -1;
-        if (quote ? b == quote : is_ws(b) || b == '>')
+        if (value_ends_at(b, quote))
             return 0;   /* the value is shorter than the pattern */
         if (icase ? lower(b) != lower(want[k]) : b != want[k])
             return 0;
     }
     uint8_t b = v[tlen];
-    int ended = quote ? b == quote : is_ws(b) || b == '>';
-    if (op == FP_SEL_A_PREFIX || ended)
+    if (op == FP_SEL_A_PREFIX || value_ends_at(b, quote))
         return 1;
     if (op == FP_SEL_A_EQUALS)
         return 0;   /* more follows, and a reference decodes to one character or more */
