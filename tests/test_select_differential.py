@@ -467,6 +467,22 @@ def test_random_forms_equal_soupsieve(seed):
         matches_agree(*same_as_soupsieve(random_form_page(r), FORM_SELECTORS))
 
 
+@pytest.mark.parametrize("seed", range(10))
+def test_random_forms_with_document_form_tables_match_a_runs_own(seed):
+    # past 256 elements a scoped select borrows the document's form tables (py_select.c)
+    from fastparse.selectors import program
+    r = random.Random(seed)
+    for _ in range(10):
+        page = random_form_page(r).replace("<body>", "<body>" + "<i></i>" * 260 + "<template>" +
+                                           random_form_page(r) + "</template>")
+        doc = fp.parse(page)
+        nodes = [*doc.select("form, template, fieldset, div"), doc.select_one("body"), doc]
+        for css in FORM_SELECTORS:
+            prog = program(css)
+            for node in nodes:
+                assert fp._core._select_run(node, prog, 0) == fp._core._select_run(node, prog, 0, False), (css, page)
+
+
 def random_range_value(r, itype: str) -> str:
     year = r.choice(["2024", "2023", "1900", "0001", "0000", "12345", "275760", "275761", "99", "02024",
                      str(r.randint(1, 3000)).zfill(4)])

@@ -2,12 +2,12 @@
 
     python tools/select_per_call.py [--cards 200 2000 20000] [--rounds 5]
 
-Builds a page of N cards (five elements each), then for each selector times
+Builds a page of N cards (eight elements each, with a form), then for each selector times
 `card.select_one(css)` on one card, in fastparse and (when installed) turbohtml,
 alternating the two `rounds` times and keeping each one's best. A per-call cost
 that grows with N is work proportional to the document done on every call: the
-tag index and the sibling table a document keeps from its first select are there
-to prevent it. CPU-time clock; the ratios matter more than the nanoseconds.
+tag index, the sibling table and the form tables a document keeps from its first
+select are there to prevent it. CPU-time clock; the ratios matter more than the nanoseconds.
 """
 from __future__ import annotations
 
@@ -21,13 +21,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import fastparse
 
 SELECTORS = (".price", "h3 a", "p:first-child", "span:first-of-type", "*:nth-child(2)", "p:nth-of-type(1)",
-             "h3 + p", "p ~ span", "div:has(> p)", ":nth-child(2 of .price)", "p:lang(en)", "a:dir(ltr)")
+             "h3 + p", "p ~ span", "div:has(> p)", ":nth-child(2 of .price)", "p:lang(en)", "a:dir(ltr)",
+             "button:default", "input:checked")
 CALLS = 5000
 
 
 def page(cards: int) -> bytes:
     card = ('<div class="card" data-id="{k}"><h3 class="title"><a href="/p/{k}">Product {k}</a></h3>'
-            '<p class="price">{k}.99</p><span class="stock">in stock</span></div>')
+            '<p class="price">{k}.99</p><span class="stock">in stock</span><form action="/cart">'
+            '<input type="radio" name="size" value="s" checked><button>Add</button></form></div>')
     return f"<html><body><div id=grid>{''.join(card.format(k=k) for k in range(cards))}</div></body></html>".encode()
 
 

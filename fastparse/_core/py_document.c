@@ -2,6 +2,7 @@
  * parsed source alive; maps byte offsets to the source's own index space;
  * decodes buffers the engine fills; builds find/find_all filters. */
 #include "py_types.h"
+#include "select.h"
 #include "tags_gen.h"
 
 #include <string.h>
@@ -414,6 +415,7 @@ doc_dealloc(DocumentObject *d)
     PyMem_Free(d->line_starts);
     PyMem_Free(d->select_index);
     PyMem_Free(d->select_siblings);
+    fp_select_forms_free(d->select_forms);
     Py_CLEAR(d->source);
     Py_CLEAR(d->encoding);
     Py_CLEAR(d->codec);

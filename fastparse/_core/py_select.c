@@ -56,6 +56,33 @@ static const uint32_t *doc_siblings(DocumentObject *d, const uint8_t *prog, int 
     return d->select_siblings = sib;
 }
 
+/* d's form tables when program prog asks for them (:default, :checked on
+ * radios, :indeterminate) and d is big enough for a run's own to cost; else
+ * NULL. Built on the first `scoped` run, as the sibling table is: each
+ * card.select_one(":default") would otherwise build them for the whole
+ * document (118 us at 1,400 elements, 15 ms at 140,000). */
+static const struct fp_sel_forms *doc_forms(DocumentObject *d, const uint8_t *prog, int scoped, int *oom)
+{
+    if (d->select_forms != NULL || d->doc.n < FP_SELECT_SIBLINGS_MIN || !scoped ||
+        !(((const int32_t *)prog)[FP_SEL_H_FLAGS] & FP_SEL_F_FORM_TABLES))
+        return d->select_forms;
+    if (fp_select_forms_build(&d->doc, &d->select_forms) != FP_OK)
+        *oom = 1;
+    return d->select_forms;
+}
+
+/* The tables a run on d may borrow, built as prog and the scope ask; indexed = 0:
+ * none (a testing aid, which compares the run's own tables with them). 0, or
+ * -1 out of memory. */
+static int doc_tables(DocumentObject *d, const uint8_t *prog, int scoped, int indexed, fp_select_tables *t)
+{
+    int oom = 0;
+    t->index = indexed ? doc_index(d, &oom) : NULL;
+    t->siblings = indexed && !oom ? doc_siblings(d, prog, scoped, &oom) : NULL;
+    t->forms = indexed && !oom ? doc_forms(d, prog, scoped, &oom) : NULL;
+    return oom ? -1 : 0;
+}
+
 /* Resolves node to its document and scope: -1 for a Document, the index for a Tag. */
 static DocumentObject *node_scope(fp_state *st, PyObject *node, int32_t *scope)
 {
@@ -149,10 +176,8 @@ static PyObject *run_program(fp_state *st, PyObject *node, PyObject *prog_arg, P
     uint32_t cap = (limit <= 0 || limit > (Py_ssize_t)UINT32_MAX) ? UINT32_MAX : (uint32_t)limit;
     const uint8_t *p = (const uint8_t *)PyBytes_AS_STRING(prog);
     size_t len = (size_t)PyBytes_GET_SIZE(prog);
-    int oom = 0;
-    const uint32_t *index = indexed ? doc_index(d, &oom) : NULL;
-    const uint32_t *siblings = indexed && !oom ? doc_siblings(d, p, scope >= 0, &oom) : NULL;
-    if (oom) {
+    fp_select_tables tables;
+    if (doc_tables(d, p, scope >= 0, indexed, &tables) < 0) {
         Py_DECREF(prog);
         return PyErr_NoMemory();
     }
@@ -161,10 +186,10 @@ static PyObject *run_program(fp_state *st, PyObject *node, PyObject *prog_arg, P
     fp_status status;
     uint32_t span = scope < 0 ? d->doc.n : d->doc.elems[scope].last - (uint32_t)scope;
     if (span < FP_SELECT_GIL_THRESHOLD) {
-        status = fp_select_run(&d->doc, scope, p, len, cap, index, siblings, &out);
+        status = fp_select_run(&d->doc, scope, p, len, cap, &tables, &out);
     } else {
         Py_BEGIN_ALLOW_THREADS
-        status = fp_select_run(&d->doc, scope, p, len, cap, index, siblings, &out);
+        status = fp_select_run(&d->doc, scope, p, len, cap, &tables, &out);
         Py_END_ALLOW_THREADS
     }
     Py_DECREF(prog);
@@ -192,11 +217,10 @@ static PyObject *test_program(fp_state *st, PyObject *node, PyObject *prog_arg)
     if (prog == NULL)
         return NULL;
     const uint8_t *p = (const uint8_t *)PyBytes_AS_STRING(prog);
-    int oom = 0;
-    const uint32_t *index = doc_index(tag->doc, &oom);
-    const uint32_t *siblings = oom ? NULL : doc_siblings(tag->doc, p, 1, &oom);
-    int r = oom ? -1
-                : fp_select_test(&tag->doc->doc, tag->index, p, (size_t)PyBytes_GET_SIZE(prog), index, siblings);
+    fp_select_tables tables;
+    int r = doc_tables(tag->doc, p, 1, 1, &tables) < 0
+                ? -1
+                : fp_select_test(&tag->doc->doc, tag->index, p, (size_t)PyBytes_GET_SIZE(prog), &tables);
     Py_DECREF(prog);
     if (r < 0)
         return PyErr_NoMemory();

@@ -30,6 +30,8 @@ typedef struct {
                                    * select of a big document, under the GIL */
     uint32_t *select_siblings;    /* lazy: the sibling table (select.h), likewise, on the first
                                    * selector that asks for positions or siblings */
+    struct fp_sel_forms *select_forms; /* lazy: the form tables (select.h), likewise, on the
+                                   * first scoped selector that asks for them */
     PyObject *weakreflist;
     struct fp_state *st;          /* the module's state: Tags are made and freed by the thousand,
                                    * and looking it up from the type costs more than the rest */

@@ -15,7 +15,7 @@ enum {
     FP_SEL_H_NNTHOF, FP_SEL_H_NTAGS, FP_SEL_H_TAGS, FP_SEL_H_NSTR, FP_SEL_H_STRS,
     FP_SEL_H_NONASCII,
 };
-enum { FP_SEL_F_SIBLINGS = 1, FP_SEL_F_OF_TYPE = 2, FP_SEL_F_FORMS = 4 };
+enum { FP_SEL_F_SIBLINGS = 1, FP_SEL_F_OF_TYPE = 2, FP_SEL_F_FORMS = 4, FP_SEL_F_FORM_TABLES = 8 };
 enum { FP_SEL_OP_LIST = 1, FP_SEL_OP_COMPLEX = 2, FP_SEL_OP_COMPOUND = 3 };
 enum {
     FP_SEL_T_TAG = 10, FP_SEL_T_ID = 11, FP_SEL_T_CLASS = 12, FP_SEL_T_ATTR = 13,
@@ -76,20 +76,35 @@ static inline const uint32_t *fp_select_index_list(const uint32_t *index, uint32
 size_t fp_select_siblings_size(const fp_doc *doc);       /* bytes */
 int fp_select_siblings_build(const fp_doc *doc, uint32_t *out); /* -1: out of memory (scratch) */
 
+/* NOTE: optional per-document form tables (built once, kept by the binding):
+ * the form owner of every input and button, each form's default button and
+ * each radio group's checked radio, which :default, :checked on radios and
+ * :indeterminate ask of the whole document. Without them a run builds its
+ * own, a pass over the document on every card.select_one(":default").
+ * Read-only once built: runs on many threads may share them. */
+struct fp_sel_forms;
+fp_status fp_select_forms_build(const fp_doc *doc, struct fp_sel_forms **out);
+void fp_select_forms_free(struct fp_sel_forms *forms);
+
+/* The per-document tables a run may borrow: each NULL, or built for this document. */
+typedef struct {
+    const uint32_t *index;            /* fp_select_index_build */
+    const uint32_t *siblings;         /* fp_select_siblings_build */
+    const struct fp_sel_forms *forms; /* fp_select_forms_build */
+} fp_select_tables;
+
 /* Appends to out (as uint32_t) the elements in scope matching the program,
  * in document order, at most `limit`. scope = -1: the whole document (and
  * :scope is :root); scope = i: the descendants of i, excluding i (and :scope
  * is i). Combinators may still reach outside the scope, as in soupsieve's
- * tag.select. index: NULL, or from fp_select_index_build for this document;
- * siblings: NULL, or from fp_select_siblings_build for it.
+ * tag.select. tables: what the run may borrow (NULL: none).
  * Touches no global state: safe without the GIL. */
 fp_status fp_select_run(const fp_doc *doc, int32_t scope, const uint8_t *prog, size_t len,
-                        uint32_t limit, const uint32_t *index, const uint32_t *siblings, fp_buf *out);
+                        uint32_t limit, const fp_select_tables *tables, fp_buf *out);
 
 /* Whether element i matches (:scope is i): 1 yes, 0 no, -1 out of memory.
- * index and siblings as for fp_select_run (each may be NULL). */
-int fp_select_test(const fp_doc *doc, uint32_t i, const uint8_t *prog, size_t len, const uint32_t *index,
-                   const uint32_t *siblings);
+ * tables as for fp_select_run. */
+int fp_select_test(const fp_doc *doc, uint32_t i, const uint8_t *prog, size_t len, const fp_select_tables *tables);
 
 /* ---- py_select.c (only where Python.h is included) ---- */
 #ifdef Py_PYTHON_H

@@ -86,10 +86,12 @@ static int option_selected(fp_sel_ctx *c, uint32_t e)
     return chosen == e + 2;
 }
 
-/* ---- per-run tables: every control's form owner, ids, radio groups, default buttons ----
- * Built on first use and freed with the run, so :checked, :default and
+/* ---- tables: every control's form owner, ids, radio groups, default buttons ----
+ * Built on a run's first use and freed with it, so :checked, :default and
  * :indeterminate over a page with thousands of controls (a form per table row,
- * `form=` attributes) stay linear. */
+ * `form=` attributes) stay linear; or built once for the document
+ * (fp_select_forms_build) and shared, so a scoped run, which would build them
+ * for a few controls, costs the scope and not the document. */
 
 enum { VALUE_MAX = 256 };   /* longer ids and names compare unequal to everything */
 
@@ -101,6 +103,13 @@ typedef struct {
     uint32_t mask;
 } elem_set;
 
+/* What the controls of one tree make of each other. */
+struct fp_sel_form_tree {
+    int32_t tree;           /* whose: -2 none yet, -1 the document, else a template */
+    int32_t *default_of;    /* per element, for forms of that tree: default button + 1 */
+    elem_set radios;        /* (owner, name) -> last checked radio of the group in that tree */
+};
+
 struct fp_sel_forms {
     int32_t *owner;         /* per element: 0 not known yet, 1 no form owner, else owner + 2 */
     int32_t *top_form;      /* per element: the outermost <form> at or above it, or -1 */
@@ -108,9 +117,11 @@ struct fp_sel_forms {
     int32_t *forms;         /* every <form>, in document order */
     uint32_t nforms;
     elem_set ids;           /* id -> first element of the document with it (for form=) */
-    int32_t tree;           /* whose tables follow: -2 none, -1 the document, else a template */
-    int32_t *default_of;    /* per element, for forms of that tree: default button + 1 */
-    elem_set radios;        /* (owner, name) -> last checked radio of the group in that tree */
+    struct fp_sel_form_tree doc;   /* the document's controls */
+    /* built by fp_select_forms_build for runs to share: read-only, with the
+     * owner of every input and button (the only elements asked) and the
+     * document's tree tables filled in */
+    int shared;
 };
 
 static uint32_t hash_value(const uint8_t *p, size_t n, int32_t owner)
@@ -214,7 +225,7 @@ static struct fp_sel_forms *forms_of(fp_sel_ctx *c)
     if (!f)
         return NULL;
     c->forms = f;
-    f->tree = -2;
+    f->doc.tree = -2;
     for (uint32_t x = 0; x < c->n; x++)
         f->nforms += c->el[x].tag == c->t_form;
     f->owner = fp_sel_zalloc(c, c->n, sizeof *f->owner);
@@ -237,20 +248,33 @@ static struct fp_sel_forms *forms_of(fp_sel_ctx *c)
     return f;
 }
 
-void fp_sel_forms_free(fp_sel_ctx *c)
+static void tree_free(struct fp_sel_form_tree *t)
 {
-    struct fp_sel_forms *f = c->forms;
-    if (!f)
-        return;
+    free(t->default_of);
+    set_free(&t->radios);
+}
+
+static void forms_free(struct fp_sel_forms *f)
+{
     free(f->owner);
     free(f->top_form);
     free(f->template_at);
     free(f->forms);
-    free(f->default_of);
     set_free(&f->ids);
-    set_free(&f->radios);
+    tree_free(&f->doc);
     free(f);
+}
+
+void fp_sel_forms_free(fp_sel_ctx *c)
+{
+    if (c->forms && !c->forms->shared)
+        forms_free(c->forms);
     c->forms = NULL;
+    if (c->template_forms) {
+        tree_free(c->template_forms);
+        free(c->template_forms);
+        c->template_forms = NULL;
+    }
 }
 
 /* The first element of the document (template contents left out) whose id is
@@ -284,6 +308,8 @@ static int32_t form_owner(fp_sel_ctx *c, uint32_t e)
         return -1;
     if (f->owner[e])
         return f->owner[e] - 2;
+    if (f->shared)
+        return -1;   /* shared tables know every input's and button's: e is neither */
     int32_t owner = -1, tree = tree_of(c, e);
     uint8_t want[VALUE_MAX];
     long n;
@@ -332,28 +358,41 @@ static int is_submit_button(fp_sel_ctx *c, uint32_t e)
 
 /* The checked radio of group (owner, name) that the radio set holds (the last
  * in tree order), or -1. */
-static int32_t group_radio(fp_sel_ctx *c, struct fp_sel_forms *f, int32_t owner, const uint8_t *name, size_t n)
+static int32_t group_radio(fp_sel_ctx *c, const struct fp_sel_form_tree *t, int32_t owner, const uint8_t *name,
+                           size_t n)
 {
-    uint32_t h, k = set_slot(c, &f->radios, "name", name, n, owner, &h);
-    return (int32_t)f->radios.elem[k] - 1;
+    uint32_t h, k = set_slot(c, &t->radios, "name", name, n, owner, &h);
+    return (int32_t)t->radios.elem[k] - 1;
 }
 
-/* One pass over the controls of `tree` in tree order (as soupsieve's): each
- * form's first submit button, each radio group's last checked radio. */
-static struct fp_sel_forms *tree_tables(fp_sel_ctx *c, int32_t tree)
+/* The tables of `tree`'s controls, from one pass over them in tree order (as
+ * soupsieve's): each form's first submit button, each radio group's last
+ * checked radio. A template's are the run's own, even beside shared tables. */
+static const struct fp_sel_form_tree *tree_tables(fp_sel_ctx *c, int32_t tree)
 {
     struct fp_sel_forms *f = forms_of(c);
-    if (!f || f->tree == tree)
-        return f;
+    if (!f)
+        return NULL;
+    struct fp_sel_form_tree *t = &f->doc;
+    if (tree >= 0) {
+        if (!c->template_forms) {
+            if (!(c->template_forms = fp_sel_zalloc(c, 1, sizeof *c->template_forms)))
+                return NULL;
+            c->template_forms->tree = -2;
+        }
+        t = c->template_forms;
+    }
+    if (t->tree == tree)
+        return t;   /* shared tables come with the document's built: only a template's are */
     uint32_t first = tree >= 0 ? (uint32_t)tree + 1 : 0, ncontrols = 0;
     for (uint32_t x = first; x < c->n; x = tree_next(c, tree, x))
         ncontrols += c->el[x].tag == c->t_input;
-    if (f->default_of)
-        memset(f->default_of, 0, c->n * sizeof *f->default_of);
-    else if (!(f->default_of = fp_sel_zalloc(c, c->n, sizeof *f->default_of)))
+    if (t->default_of)
+        memset(t->default_of, 0, c->n * sizeof *t->default_of);
+    else if (!(t->default_of = fp_sel_zalloc(c, c->n, sizeof *t->default_of)))
         return NULL;
-    f->tree = -2;   /* until built */
-    if (set_init(c, &f->radios, ncontrols) < 0)
+    t->tree = -2;   /* until built */
+    if (set_init(c, &t->radios, ncontrols) < 0)
         return NULL;
     uint8_t name[VALUE_MAX];
     for (uint32_t x = first; x < c->n; x = tree_next(c, tree, x)) {
@@ -363,16 +402,16 @@ static struct fp_sel_forms *tree_tables(fp_sel_ctx *c, int32_t tree)
         int32_t owner = form_owner(c, x);
         long n;
         if (owner >= 0 && is_submit_button(c, x)) {
-            if (!f->default_of[owner])
-                f->default_of[owner] = (int32_t)x + 1;
+            if (!t->default_of[owner])
+                t->default_of[owner] = (int32_t)x + 1;
         } else if (tag == c->t_input && has_attr(c, x, "checked", 7) && fp_sel_attr_is(c, x, "type", "radio") &&
                    (n = value_of(c, x, "name", name)) > 0) {
-            uint32_t h, k = set_slot(c, &f->radios, "name", name, (size_t)n, owner, &h);
-            set_put(&f->radios, k, x, h);   /* a later one unchecks the earlier */
+            uint32_t h, k = set_slot(c, &t->radios, "name", name, (size_t)n, owner, &h);
+            set_put(&t->radios, k, x, h);   /* a later one unchecks the earlier */
         }
     }
-    f->tree = tree;
-    return f;
+    t->tree = tree;
+    return t;
 }
 
 /* input[type=radio][checked]:checked — checking a radio unchecks the others of
@@ -381,11 +420,11 @@ static struct fp_sel_forms *tree_tables(fp_sel_ctx *c, int32_t tree)
 static int radio_kept(fp_sel_ctx *c, uint32_t e)
 {
     uint8_t name[VALUE_MAX];
-    long n = value_of(c, e, "name", name);
-    if (n <= 0 || tree_of(c, e) >= 0)
+    long n;
+    if (c->el[e].tag != c->t_input || (n = value_of(c, e, "name", name)) <= 0 || tree_of(c, e) >= 0)
         return 1;   /* no group; or in a template, where nothing is connected */
-    struct fp_sel_forms *f = tree_tables(c, -1);
-    return !f || group_radio(c, f, form_owner(c, e), name, (size_t)n) == (int32_t)e;
+    const struct fp_sel_form_tree *t = tree_tables(c, -1);
+    return !t || group_radio(c, t, form_owner(c, e), name, (size_t)n) == (int32_t)e;
 }
 
 /* input[type=radio][name]:not([checked]):indeterminate — no radio of its
@@ -393,11 +432,11 @@ static int radio_kept(fp_sel_ctx *c, uint32_t e)
 static int radio_unchecked(fp_sel_ctx *c, uint32_t e)
 {
     uint8_t name[VALUE_MAX];
-    long n = value_of(c, e, "name", name);
-    if (n <= 0)
+    long n;
+    if (c->el[e].tag != c->t_input || (n = value_of(c, e, "name", name)) <= 0)
         return 0;
-    struct fp_sel_forms *f = tree_tables(c, tree_of(c, e));
-    return f && group_radio(c, f, form_owner(c, e), name, (size_t)n) < 0;
+    const struct fp_sel_form_tree *t = tree_tables(c, tree_of(c, e));
+    return t && group_radio(c, t, form_owner(c, e), name, (size_t)n) < 0;
 }
 
 /* :default on a button — the form owner's default button: the first submit
@@ -407,8 +446,34 @@ static int default_button(fp_sel_ctx *c, uint32_t e)
     int32_t owner = is_submit_button(c, e) ? form_owner(c, e) : -1;
     if (owner < 0)
         return 0;
-    struct fp_sel_forms *f = tree_tables(c, tree_of(c, e));
-    return f && f->default_of[owner] == (int32_t)e + 1;
+    const struct fp_sel_form_tree *t = tree_tables(c, tree_of(c, e));
+    return t && t->default_of[owner] == (int32_t)e + 1;
+}
+
+/* Shared tables: a context of their own builds them as a run would, then the
+ * owner of every input and button, template contents included. */
+fp_status fp_select_forms_build(const fp_doc *doc, struct fp_sel_forms **out)
+{
+    fp_sel_ctx c;
+    fp_sel_ctx_bare(&c, doc);
+    *out = NULL;
+    if (tree_tables(&c, -1)) {
+        for (uint32_t x = 0; x < c.n; x++)
+            if (c.el[x].tag == c.t_input || c.el[x].tag == c.t_button)
+                form_owner(&c, x);
+        if (!c.oom) {
+            *out = c.forms;
+            c.forms->shared = 1;   /* from here on fp_sel_forms_free leaves it */
+        }
+    }
+    fp_sel_ctx_free(&c);
+    return *out ? FP_OK : FP_ENOMEM;
+}
+
+void fp_select_forms_free(struct fp_sel_forms *forms)
+{
+    if (forms)
+        forms_free(forms);
 }
 
 /* The form state tests (FP_SEL_T_OPTION_SELECTED ... FP_SEL_T_OUT_OF_RANGE) at e. */

@@ -37,7 +37,9 @@ typedef struct {
     void **nth_pos;            /* ... per element: position among the matching siblings (0: not one) */
     fp_buf text, val;          /* scratch: :contains text, decoded attribute values */
     void *chosen_option;       /* paged memo, per <select>: its selected option + 2 (0 unknown, 1 none) */
-    struct fp_sel_forms *forms; /* form owners, radio groups, default buttons (select_forms.c) */
+    struct fp_sel_forms *forms; /* form owners, radio groups, default buttons (select_forms.c):
+                                 * the run's own, or the document's (shared: read-only) */
+    struct fp_sel_form_tree *template_forms; /* the run's tables for the controls of a template */
     void *dir_memo;            /* :dir(): per element, its directionality (paged; 0 unknown) */
     struct fp_sel_contains *contains; /* :contains() over the scope's text (select_contains.c) */
     uint64_t contains_spent;   /* bytes of subtrees :contains() decoded one element at a time */
@@ -84,6 +86,9 @@ void fp_sel_fill_siblings(const fp_elem *el, uint32_t n, int32_t p, int32_t *pre
                           uint32_t *tpos, uint32_t *trpos, uint32_t *tag_count);
 
 /* select_match.c */
+/* c set up for doc with no program, for the form tables' build; freed by fp_sel_ctx_free */
+void fp_sel_ctx_bare(fp_sel_ctx *c, const fp_doc *doc);
+void fp_sel_ctx_free(fp_sel_ctx *c);
 int fp_sel_match_compound(fp_sel_ctx *c, int32_t at, uint32_t e);  /* compound at (program offset) at e */
 int fp_sel_required_tag(const fp_sel_ctx *c, int32_t at);           /* the tag id it names, -1 for none */
 void *fp_sel_zalloc(fp_sel_ctx *c, size_t count, size_t size); /* calloc; sets c->oom on failure */

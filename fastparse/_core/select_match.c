@@ -1025,8 +1025,9 @@ static inline int prefilter_pass(const fp_sel_ctx *c, const prefilter_t *f, uint
 
 /* ---------------------------------------------------------------- setup */
 
-static int ctx_init(fp_sel_ctx *c, const fp_doc *doc, int32_t scope, const uint8_t *prog, const uint32_t *index,
-                    const uint32_t *siblings)
+/* The fields every context starts with: the document, and the known tag ids
+ * of the form states (a program without them keeps them -1: no test reads them). */
+static void ctx_start(fp_sel_ctx *c, const fp_doc *doc, int forms)
 {
     /* up[] and small_block are left out: a select_one in a loop would spend
      * more on zeroing them than on matching */
@@ -1034,12 +1035,39 @@ static int ctx_init(fp_sel_ctx *c, const fp_doc *doc, int32_t scope, const uint8
     c->doc = doc;
     c->el = doc->elems;
     c->n = doc->n;
+    c->scope = -1;
+    c->meta_lang = -2;
+    c->t_select = forms ? FP_TAG_SELECT : -1;
+    c->t_option = forms ? FP_TAG_OPTION : -1;
+    c->t_optgroup = forms ? FP_TAG_OPTGROUP : -1;
+    c->t_hr = forms ? FP_TAG_HR : -1;
+    c->t_datalist = forms ? FP_TAG_DATALIST : -1;
+    c->t_input = forms ? FP_TAG_INPUT : -1;
+    c->t_button = forms ? FP_TAG_BUTTON : -1;
+    c->t_form = forms ? FP_TAG_FORM : -1;
+    c->t_template = FP_TAG_TEMPLATE;
+}
+
+void fp_sel_ctx_bare(fp_sel_ctx *c, const fp_doc *doc)
+{
+    ctx_start(c, doc, 1);
+}
+
+static int ctx_init(fp_sel_ctx *c, const fp_doc *doc, int32_t scope, const uint8_t *prog,
+                    const fp_select_tables *tables)
+{
+    const int32_t flags = ((const int32_t *)prog)[FP_SEL_H_FLAGS];
+    ctx_start(c, doc, (flags & FP_SEL_F_FORMS) != 0);
     c->w = (const int32_t *)prog;
     c->pool = prog + 4 * (size_t)c->w[FP_SEL_H_CODE_LEN];
     c->scope = scope;
-    c->index = index;
-    c->flags = c->w[FP_SEL_H_FLAGS];
-    c->meta_lang = -2;
+    c->flags = flags;
+    const uint32_t *siblings = tables ? tables->siblings : NULL;
+    c->index = tables ? tables->index : NULL;
+    /* built with the form tag ids, which a program without F_FORMS leaves -1 */
+    const int32_t form_tables = FP_SEL_F_FORMS | FP_SEL_F_FORM_TABLES;
+    if (tables && tables->forms && (flags & form_tables) == form_tables)
+        c->forms = (struct fp_sel_forms *)tables->forms;   /* shared: select_forms.c writes none of it */
     if (siblings) {
         uint32_t n = doc->n;
         c->sib = SIB_BORROWED;
@@ -1066,17 +1094,6 @@ static int ctx_init(fp_sel_ctx *c, const fp_doc *doc, int32_t scope, const uint8
     c->nth_count = block + nhas;
     c->nth_pos = block + nhas + nnth;
     c->tag_ids = (int *)(void *)(block + nptr);
-    /* known names: their ids are fixed (tags_gen.h) */
-    int forms = (c->flags & FP_SEL_F_FORMS) != 0;
-    c->t_select = forms ? FP_TAG_SELECT : -1;
-    c->t_option = forms ? FP_TAG_OPTION : -1;
-    c->t_optgroup = forms ? FP_TAG_OPTGROUP : -1;
-    c->t_hr = forms ? FP_TAG_HR : -1;
-    c->t_datalist = forms ? FP_TAG_DATALIST : -1;
-    c->t_input = forms ? FP_TAG_INPUT : -1;
-    c->t_button = forms ? FP_TAG_BUTTON : -1;
-    c->t_form = forms ? FP_TAG_FORM : -1;
-    c->t_template = FP_TAG_TEMPLATE;
     for (int32_t k = 0; k < ntags; k++) {
         size_t len;
         const uint8_t *name = fp_sel_str(c, c->w[c->w[FP_SEL_H_TAGS] + k], &len);
@@ -1088,7 +1105,7 @@ static int ctx_init(fp_sel_ctx *c, const fp_doc *doc, int32_t scope, const uint8
 /* Most runs allocate nothing but what they found: the frees are skipped, not
  * made on NULL, since a select_one in a loop would spend a tenth of its time
  * calling free(). */
-static void ctx_free(fp_sel_ctx *c)
+void fp_sel_ctx_free(fp_sel_ctx *c)
 {
     for (int j = 0; j < c->nup; j++)
         free(c->up[j].memo);
@@ -1111,7 +1128,7 @@ static void ctx_free(fp_sel_ctx *c)
     }
     if (c->chosen_option)
         fp_sel_memo_free(c->chosen_option, c->n);
-    if (c->forms)
+    if (c->forms || c->template_forms)
         fp_sel_forms_free(c);
     if (c->contains)
         fp_sel_contains_free(c);
@@ -1248,15 +1265,16 @@ static int inside_template(const fp_sel_ctx *c, int32_t e, const uint32_t *index
 }
 
 fp_status fp_select_run(const fp_doc *doc, int32_t scope, const uint8_t *prog, size_t len,
-                        uint32_t limit, const uint32_t *index, const uint32_t *siblings, fp_buf *out)
+                        uint32_t limit, const fp_select_tables *tables, fp_buf *out)
 {
     (void)len;
     fp_sel_ctx c;
-    if (ctx_init(&c, doc, scope, prog, index, siblings) != 0) {
-        ctx_free(&c);
+    if (ctx_init(&c, doc, scope, prog, tables) != 0) {
+        fp_sel_ctx_free(&c);
         return FP_ENOMEM;
     }
     c.up_ok = 1;   /* many candidates share ancestors: worth a memo */
+    const uint32_t *index = c.index;
     const int32_t *root = c.w + c.w[FP_SEL_H_ROOT];
     int32_t ncx = root[1];
     prefilter_t pf[PREFILTER_MAX];
@@ -1294,22 +1312,21 @@ fp_status fp_select_run(const fp_doc *doc, int32_t scope, const uint8_t *prog, s
             e = doc->elems[e].last; /* its contents are not candidates */
     }
     int oom = c.oom;
-    ctx_free(&c);
+    fp_sel_ctx_free(&c);
     return oom ? FP_ENOMEM : FP_OK;
 }
 
-int fp_select_test(const fp_doc *doc, uint32_t i, const uint8_t *prog, size_t len, const uint32_t *index,
-                   const uint32_t *siblings)
+int fp_select_test(const fp_doc *doc, uint32_t i, const uint8_t *prog, size_t len, const fp_select_tables *tables)
 {
     (void)len;
     fp_sel_ctx c;
     int r = -1;
-    if (ctx_init(&c, doc, (int32_t)i, prog, index, siblings) == 0) {
+    if (ctx_init(&c, doc, (int32_t)i, prog, tables) == 0) {
         r = match_list(&c, c.w[FP_SEL_H_ROOT], i);
         if (c.oom)
             r = -1;
     }
-    ctx_free(&c);
+    fp_sel_ctx_free(&c);
     return r;
 }
 

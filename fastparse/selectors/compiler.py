@@ -31,6 +31,8 @@ PSEUDO_CODES = {"root": op.T_ROOT, "scope": op.T_SCOPE, "empty": op.T_EMPTY, "de
 # Cost rank of each test: cheap and selective first, text search last.
 COST = {n.Tag: 0, n.Never: 0, n.Id: 2, n.Class: 3, n.Attr: 4, n.Nth: 5,
         n.Lang: 7, n.Dir: 7, n.Logical: 6, n.Has: 8, n.Contains: 9}
+# the form states answered from tables of the whole document's controls
+FORM_TABLE_PSEUDOS = {"-fp-radio-kept", "-fp-default-button", "-fp-radio-unchecked"}
 PSEUDO_COST = {"root": 1, "scope": 1, "-fp-foreign": 1, "defined": 4, "empty": 5}
 
 
@@ -111,6 +113,8 @@ class Compiler:
         if isinstance(p, n.Pseudo):
             if p.name.startswith("-fp-") and p.name != "-fp-foreign":
                 self.flags |= op.F_FORMS
+                if p.name in FORM_TABLE_PSEUDOS:
+                    self.flags |= op.F_FORM_TABLES
             return [PSEUDO_CODES[p.name]]
         if isinstance(p, n.Never):
             return [op.T_FALSE]

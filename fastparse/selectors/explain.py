@@ -116,7 +116,8 @@ def disassemble(program: bytes) -> str:
                    f"{h[op.H_NHAS]} :has memo slots, {h[op.H_NNTHOF]} nth-of memo slots")
     needs = [name for bit, name in ((op.F_SIBLINGS, "sibling positions"),
                                     (op.F_OF_TYPE, "per-type positions"),
-                                    (op.F_FORMS, "form state")) if h[op.H_FLAGS] & bit]
+                                    (op.F_FORMS, "form state"),
+                                    (op.F_FORM_TABLES, "form tables")) if h[op.H_FLAGS] & bit]
     if needs:
         d.lines.append("needs: " + ", ".join(needs))
     d.list_(h[op.H_ROOT], 0, "SELECT")

@@ -19,6 +19,7 @@ H_MAGIC, H_CODE_LEN, H_ROOT, H_FLAGS, H_NHAS, H_NNTHOF, H_NTAGS, H_TAGS, H_NSTR,
 F_SIBLINGS = 1      # needs per-parent child positions / previous siblings
 F_OF_TYPE = 2       # ... and per-tag positions among siblings
 F_FORMS = 4         # resolves the form tag ids (option selectedness, radio groups)
+F_FORM_TABLES = 8   # asks form owners of the whole document (default buttons, radio groups)
 
 OP_LIST, OP_COMPLEX, OP_COMPOUND = 1, 2, 3
 

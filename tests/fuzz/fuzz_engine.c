@@ -347,8 +347,9 @@ list_uses_scope(const int32_t *w, int32_t at)
 }
 
 /* A program the checker accepts must run without faults, in order, in range,
- * and give the same elements with and without the per-document tag index and
- * sibling table; fp_select_test must agree with and without the table. */
+ * and give the same elements with and without the per-document tag index,
+ * sibling table and form tables; fp_select_test must agree with and without
+ * the tables. */
 static void
 check_select(const fp_doc *d, const uint8_t *raw, size_t nbytes)
 {
@@ -363,34 +364,37 @@ check_select(const fp_doc *d, const uint8_t *raw, size_t nbytes)
         size_t ssize = fp_select_siblings_size(d);
         uint32_t *siblings = malloc(ssize ? ssize : 4);
         CHECK(siblings != NULL && fp_select_siblings_build(d, siblings) == 0);
+        struct fp_sel_forms *forms;
+        CHECK(fp_select_forms_build(d, &forms) == FP_OK);
+        const fp_select_tables tables = {index, siblings, forms};
         fp_buf plain = {0}, indexed = {0};
         int32_t scopes[2] = {-1, d->n ? 0 : -1};
         const int32_t *w = (const int32_t *)prog;
         int scoped = list_uses_scope(w, w[FP_SEL_H_ROOT]);
         for (int k = 0; k < 2; k++) {
             plain.len = indexed.len = 0;
-            CHECK(fp_select_run(d, scopes[k], (const uint8_t *)prog, nbytes, UINT32_MAX, NULL, NULL,
-                                &plain) == FP_OK);
-            CHECK(fp_select_run(d, scopes[k], (const uint8_t *)prog, nbytes, UINT32_MAX, index, siblings,
-                                &indexed) == FP_OK);
+            CHECK(fp_select_run(d, scopes[k], (const uint8_t *)prog, nbytes, UINT32_MAX, NULL, &plain) == FP_OK);
+            CHECK(fp_select_run(d, scopes[k], (const uint8_t *)prog, nbytes, UINT32_MAX, &tables, &indexed) ==
+                  FP_OK);
             CHECK(plain.len == indexed.len &&
                   (plain.len == 0 || memcmp(plain.data, indexed.data, plain.len) == 0));
             const uint32_t *hit = (const uint32_t *)plain.data;
             for (size_t m = 0; m < plain.len / 4; m++) {
                 CHECK(hit[m] < d->n);
                 CHECK(m == 0 || hit[m] > hit[m - 1]);
-                CHECK(fp_select_test(d, hit[m], (const uint8_t *)prog, nbytes, NULL, NULL) == 1 ||
+                CHECK(fp_select_test(d, hit[m], (const uint8_t *)prog, nbytes, NULL) == 1 ||
                       scopes[k] >= 0 || scoped);  /* :scope differs between the two calls */
             }
         }
         for (uint32_t i = 0; i < d->n && i < 64; i++) {
-            int r = fp_select_test(d, i, (const uint8_t *)prog, nbytes, NULL, NULL);
-            CHECK(r >= 0 && fp_select_test(d, i, (const uint8_t *)prog, nbytes, index, siblings) == r);
+            int r = fp_select_test(d, i, (const uint8_t *)prog, nbytes, NULL);
+            CHECK(r >= 0 && fp_select_test(d, i, (const uint8_t *)prog, nbytes, &tables) == r);
         }
         fp_buf_free(&plain);
         fp_buf_free(&indexed);
         free(index);
         free(siblings);
+        fp_select_forms_free(forms);
     }
     free(prog);
 }
