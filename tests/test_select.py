@@ -798,6 +798,21 @@ def test_scoped_form_state_costs_the_scope_not_the_document(css):
     assert t_big < max(4 * t_small, 0.002), (t_small, t_big)
 
 
+def test_scoped_walk_past_32_ancestors_costs_the_scope():
+    """Past 32 ancestors a descendant combinator's walk up is memoised: the
+    memo was a byte per element of the document, allocated on every run, so
+    card.select_one("body a") under 40 sections grew with the page."""
+    card = '<div class=card><h3><a href="/p/{k}">P{k}</a></h3><p class=price>{k}.99</p></div>'
+    docs = [fp.parse("<body>" + "<section>" * 40 + "".join(card.format(k=n) for n in range(k)), max_depth=100)
+            for k in (200, 100000)]
+    times = []
+    for doc in docs:
+        found = doc.select(".card")
+        one = found[len(found) // 2]
+        times.append(_best(lambda: [one.select_one("body a") for _ in range(2000)], repeat=3))
+    assert times[1] < max(3 * times[0], 0.001), times
+
+
 @pytest.mark.parametrize("head", ["", "<meta http-equiv=content-language content=en>"])
 def test_scoped_lang_without_lang_attributes_costs_the_scope(head):
     """No element says its language: each run looks for the pragma-set default

@@ -49,9 +49,9 @@ typedef struct {
     int nup, up_ok;
     int oom;
     /* ctx_init zeroes everything above; what follows is read only once written */
-    /* descendant combinators: per (complex selector, compound), per element, the
-     * answer of the walk up from it (0 unknown, else result + 1); runs only */
-    struct { const int32_t *cx; int32_t k; uint8_t *memo; } up[16];   /* [0, nup) */
+    /* descendant combinators: per (complex selector, compound), a paged byte memo
+     * per element of the walk up's answer from it (0 unknown, else result + 1); runs only */
+    struct { const int32_t *cx; int32_t k; void *memo; } up[16];   /* [0, nup) */
     void *small_block[8];      /* block, for programs with few slots (zeroed when used) */
 } fp_sel_ctx;
 

@@ -230,18 +230,20 @@ static int anb(int64_t a, int64_t b, int64_t pos)
 }
 
 /* NOTE: the per-element memos of a run (:has answers, :nth-child(An+B of S)
- * positions, :dir, :lang sources, selected options) are paged: zero until
- * written, a page of 1024 entries allocated on first write. The first pages
+ * positions, :dir, :lang sources, selected options, walks up past 32
+ * ancestors) are paged: zero until written, a page of 256 entries allocated
+ * on first write (pages of 1024 made a scoped :lang() or :nth-child(2 of S)
+ * about 15% slower: calloc, memset, free). The first pages
  * are found by number in a small open-addressing table: a select_one scoped
  * to one card of a 100,000-element page touches a few (the card's, its
  * ancestors' near the start), where a table indexed by page number would
  * span the document between them and be allocated, zeroed and walked on
  * every call. Past MEMO_SPARSE_MAX pages the run covers enough of the
  * document to pay for that table, and indexing it is cheaper than probing:
- * *table then points to it (n / 1024 + 1 pages: nth_count is keyed by
+ * *table then points to it (n / 256 + 1 pages: nth_count is keyed by
  * parent + 1), and before that to the small table, its address tagged with
  * bit 0. NULL until first written. */
-enum { MEMO_PAGE_BITS = 10, MEMO_SPARSE_MAX = 16, MEMO_SLOTS = 2 * MEMO_SPARSE_MAX };
+enum { MEMO_PAGE_BITS = 8, MEMO_SPARSE_MAX = 16, MEMO_SLOTS = 2 * MEMO_SPARSE_MAX };
 
 typedef struct {
     uint32_t used;
@@ -363,7 +365,8 @@ void fp_sel_memo_free(void *table, uint32_t n)
     memo_sparse *m = sparse_of(table);
     if (m) {
         for (uint32_t k = 0; k < MEMO_SLOTS; k++)
-            free(m->slot[k].page);
+            if (m->slot[k].key)
+                free(m->slot[k].page);
         free(m);
     } else if (table) {
         uint8_t **pages = table;
@@ -749,20 +752,18 @@ int fp_sel_match_compound(fp_sel_ctx *c, int32_t at, uint32_t e)
 
 static int match_from(fp_sel_ctx *c, const int32_t *cx, int32_t k, uint32_t e);
 
-static uint8_t *up_memo(fp_sel_ctx *c, const int32_t *cx, int32_t k)
+/* the paged memo of (cx, k)'s walks up; NULL when every slot is taken */
+static void **up_memo(fp_sel_ctx *c, const int32_t *cx, int32_t k)
 {
     for (int j = 0; j < c->nup; j++)
         if (c->up[j].cx == cx && c->up[j].k == k)
-            return c->up[j].memo;
+            return &c->up[j].memo;
     if (c->nup == (int)(sizeof c->up / sizeof c->up[0]))
         return NULL;
-    uint8_t *m = fp_sel_zalloc(c, c->n, 1);
-    if (m) {
-        c->up[c->nup].cx = cx;
-        c->up[c->nup].k = k;
-        c->up[c->nup++].memo = m;
-    }
-    return m;
+    c->up[c->nup].cx = cx;
+    c->up[c->nup].k = k;
+    c->up[c->nup].memo = NULL;   /* a page at a time, as the scope's walks reach it */
+    return &c->up[c->nup++].memo;
 }
 
 /* The left side of a descendant combinator: compound k and the rest, tried at x
@@ -794,12 +795,13 @@ static int match_upwards(fp_sel_ctx *c, const int32_t *cx, int32_t k, int32_t x)
     }
     if (x < 0)
         return M_NO_GLOBAL;
-    uint8_t *m = up_memo(c, cx, k);
+    void **m = up_memo(c, cx, k);
     int r = M_NO_GLOBAL;
     int32_t y = x;
     for (; y >= 0; y = parent_of(c, (uint32_t)y)) {
-        if (m && m[y]) {
-            r = m[y] - 1;
+        uint8_t known = m ? fp_sel_memo_byte(*m, (uint32_t)y) : 0;
+        if (known) {
+            r = known - 1;
             break;
         }
         if (need >= 0 && c->el[y].tag != (uint16_t)need)
@@ -811,7 +813,7 @@ static int match_upwards(fp_sel_ctx *c, const int32_t *cx, int32_t k, int32_t x)
         }
     }
     for (int32_t z = x; m && z >= 0; z = parent_of(c, (uint32_t)z)) {
-        m[z] = (uint8_t)(r + 1);
+        fp_sel_memo_set_byte(c, m, (uint32_t)z, (uint8_t)(r + 1));
         if (z == y)
             break;
     }
@@ -1108,7 +1110,7 @@ static int ctx_init(fp_sel_ctx *c, const fp_doc *doc, int32_t scope, const uint8
 void fp_sel_ctx_free(fp_sel_ctx *c)
 {
     for (int j = 0; j < c->nup; j++)
-        free(c->up[j].memo);
+        fp_sel_memo_free(c->up[j].memo, c->n);
     for (int32_t k = 0; c->has_memo && k < c->w[FP_SEL_H_NHAS]; k++)
         fp_sel_memo_free(c->has_memo[k], c->n);
     for (int32_t k = 0; c->nth_count && k < c->w[FP_SEL_H_NNTHOF]; k++) {
