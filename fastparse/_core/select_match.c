@@ -799,7 +799,8 @@ static int match_upwards(fp_sel_ctx *c, const int32_t *cx, int32_t k, int32_t x)
     int r = M_NO_GLOBAL;
     int32_t y = x;
     for (; y >= 0; y = parent_of(c, (uint32_t)y)) {
-        uint8_t known = m ? fp_sel_memo_byte(*m, (uint32_t)y) : 0;
+        const uint8_t *seen = m ? memo_peek(*m, (uint32_t)y, 1) : NULL;
+        uint8_t known = seen ? *seen : 0;
         if (known) {
             r = known - 1;
             break;
@@ -813,7 +814,9 @@ static int match_upwards(fp_sel_ctx *c, const int32_t *cx, int32_t k, int32_t x)
         }
     }
     for (int32_t z = x; m && z >= 0; z = parent_of(c, (uint32_t)z)) {
-        fp_sel_memo_set_byte(c, m, (uint32_t)z, (uint8_t)(r + 1));
+        uint8_t *slot = memo_at(c, m, (uint32_t)z, 1);
+        if (slot)
+            *slot = (uint8_t)(r + 1);   /* out of memory: c->oom fails the run */
         if (z == y)
             break;
     }
