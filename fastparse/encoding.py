@@ -12,8 +12,15 @@ It follows the HTML Standard's encoding sniffing algorithm
    determine its encoding", then "get an XML encoding"), step for step.
    A <meta> naming UTF-16 means UTF-8 and x-user-defined means
    windows-1252, as the spec says.                                 source "meta"
-4. The fallback: UTF-8 when the bytes validate as UTF-8, else
-   windows-1252.                                                   source "fallback"
+4. The fallback: UTF-16 when the first 32 code units have the shape
+   of an HTML document in UTF-16 without a BOM (source "utf16-pattern":
+   the first a '<' or whitespace with a zero high byte, as a quarter of
+   them have, none NUL; fastparse/_core/detect.c); else UTF-8 when the
+   bytes validate as UTF-8, else windows-1252.                     source "fallback"
+   The spec leaves this step's autodetection to the user agent; the UTF-16
+   shape is as certain as the UTF-8 check (an ASCII-compatible page never has
+   NUL at every other byte) and comes first, since ASCII with NULs between
+   is valid UTF-8: without it such a page read "<\0h\0t\0m\0l\0".
 
 Two real-world rules refine steps 3 and 4, because pages lie about themselves:
 
@@ -205,7 +212,7 @@ class Detection(NamedTuple):
     name: str        # WHATWG name: 'utf-8', 'windows-1251', 'shift_jis', ...
     codec: str       # Python codec that decodes the input bytes
     bom: bytes       # byte order mark to skip (b"" when none)
-    source: str      # "bom" | "hint" | "meta" | "late-meta" | "utf8-valid" | "fallback"
+    source: str      # "bom" | "hint" | "meta" | "late-meta" | "utf8-valid" | "utf16-pattern" | "fallback"
     legacy: bool     # ASCII-compatible non-UTF-8: the engine parses the bytes as is
     utf16: bool      # UTF-16LE/BE: transcode to UTF-8 before parsing
     transcode: bool  # utf16, ISO-2022-JP or replacement: use to_utf8() first
@@ -266,6 +273,9 @@ def detect(data, hint: str | None = None) -> Detection:
             return _result("utf-8", "utf8-valid")
         return _result(name, "meta")
 
+    wide = _core.utf16_pattern(data)
+    if wide is not None:
+        return _result(wide, "utf16-pattern")
     if _utf8_state(data):
         return _result("utf-8", "fallback")
     late = _late_meta(data)

@@ -268,6 +268,36 @@ def test_utf16_xml_declaration_without_bom():
     assert detect('<?xml version="1.0"?>'.encode("utf-16-be")).name == "utf-16be"
 
 
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be"])
+@pytest.mark.parametrize("page", [
+    '<!DOCTYPE html><html><head><meta charset="utf-16"><title>T\u00e9st</title></head><body>x</body></html>',
+    "\r\n<title>\u4e2d\u6587\u6807\u9898</title><p>\u4e2d\u6587\u5185\u5bb9",
+    "<p>\u041f\u0440\u0438\u0432\u0435\u0442 \u043c\u0438\u0440, \u043a\u0430\u043a \u0434\u0435\u043b\u0430</p>",
+])
+def test_utf16_without_bom_is_recognised_by_its_shape(codec, page):
+    # the spec's autodetection step: markup in UTF-16 has a zero byte in most of its first
+    # code units; before, the page read as UTF-8 or windows-1252 with NULs between characters
+    data = page.encode(codec)
+    name = codec.replace("-le", "le").replace("-be", "be")
+    d = detect(data)
+    assert (d.name, d.source, d.bom, d.utf16) == (name, "utf16-pattern", b"", True)
+    doc = fp.parse(data)
+    assert doc.encoding == name and doc.source == page.encode()   # transcoded to UTF-8
+    assert doc.select_one("title, p").text == fp.parse(page).select_one("title, p").text
+
+
+@pytest.mark.parametrize("data", [
+    b"<\x00a\x00\x00\x00b\x00c\x00d\x00",     # a NUL code unit
+    b"x\x00<\x00a\x00b\x00c\x00d\x00",         # the first unit is not markup
+    b"<\x00p\x00>",                          # fewer than four units
+    b"<p>\x00<\x00b\x00",                     # NULs at the wrong bytes: a stray NUL in an ASCII page
+    "<p>\u4e00\u4e01\u4e03\u4e07\u4e08\u4e09\u4e0a\u4e0b".encode("utf-16-le"),  # three markup units
+])
+def test_utf16_shape_needs_markup_in_most_of_the_first_units(data):
+    assert detect(data).source != "utf16-pattern"
+    assert _core.utf16_pattern(data) is None
+
+
 def test_meta_past_1024_bytes_is_not_prescanned():
     pad = "<p>" + "x" * 1100 + "</p>"
     # Valid UTF-8 (here ASCII): the fallback; the late meta is not consulted.
@@ -712,6 +742,9 @@ def _fast_path_agrees(data: bytes) -> None:
     b'<meta charset="hz-gb-2312"><p>x',                                             # replacement
     b'<meta charset="iso-2022-jp"><p>' + "\u0436".encode(),                      # declared, but UTF-8
     b"<\x00?\x00x\x00m\x00l\x00" + "\u0436".encode(),                           # UTF-16 whatever follows
+    "<p>\u041f\u0440\u0438\u0432\u0435\u0442</p>".encode("utf-16-le"),            # UTF-16 without a BOM
+    "\n<title>\u4e2d\u6587</title>".encode("utf-16-be"),
+    b"<\x00a\x00\x00\x00b\x00c\x00",                                               # a NUL unit: not UTF-16
 ])
 def test_parse_fast_path_agrees_with_detect(data):
     _fast_path_agrees(data)

@@ -4,7 +4,7 @@ attribute values holding markup, newline normalisation, get_text options."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import fastparse as fp
@@ -359,6 +359,8 @@ def test_an_elements_text_is_its_only_childs_text(name, content, charset):
     # an element without children whose content is plain text is read straight
     # from the source (text.c fp_text_is_source); its parent's text is built
     # node by node: the two must agree, in every encoding, collapsed or not
+    # ("<" then "a" inside an <a> opens a second <a>, which closes the first)
+    assume(f"<{name}" not in content)
     src = f'<meta charset="{charset}"><div>\n<{name}>{content}</{name}></div>'
     doc = fp.parse(src.encode(charset, "xmlcharrefreplace"))
     div, el = doc.find("div"), doc.find(name)

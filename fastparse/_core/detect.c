@@ -29,12 +29,49 @@ late_meta(const uint8_t *p, size_t n)
     return fp_prescan(p, head);
 }
 
+static int markup_first(uint8_t b)
+{
+    return b == '<' || b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f';
+}
+
+/* BOM-less UTF-16, the autodetection step's other certain case beside the
+ * UTF-8 check: an HTML document opens with markup (or whitespace), so its first
+ * code unit has a zero high byte, as many of the next ones do (markup is
+ * ASCII): at least four and a quarter of the first 32, with a zero low byte in
+ * at most a quarter as many (U+4E00); no unit is NUL. An ASCII-compatible page
+ * never has NULs at every other byte; as windows-1252 or UTF-8 such a page
+ * reads "<\0h\0t\0m\0l\0". */
+const char *
+fp_utf16_pattern(const uint8_t *p, size_t n)
+{
+    size_t units = n / 2 < FP_UTF16_PATTERN_UNITS ? n / 2 : FP_UTF16_PATTERN_UNITS;
+    if (units < 4)
+        return NULL;
+    size_t zero_odd = 0, zero_even = 0;
+    for (size_t i = 0; i < units; i++) {
+        uint8_t even = p[2 * i], odd = p[2 * i + 1];
+        if (even == 0 && odd == 0)
+            return NULL;
+        zero_odd += odd == 0;
+        zero_even += even == 0;
+    }
+    /* a quarter: markup may be followed soon by text in another script */
+    if (p[1] == 0 && markup_first(p[0]) && zero_odd >= 4 && 4 * zero_odd >= units && 4 * zero_even <= zero_odd)
+        return "utf-16le";
+    if (p[0] == 0 && markup_first(p[1]) && zero_even >= 4 && 4 * zero_even >= units && 4 * zero_odd <= zero_even)
+        return "utf-16be";
+    return NULL;
+}
+
 const char *
 fp_detect_encoding(const uint8_t *p, size_t n)
 {
     const char *declared = fp_prescan(p, n < FP_PRESCAN_BYTES ? n : FP_PRESCAN_BYTES);
     if (declared && (strcmp(declared, "utf-8") == 0 || strncmp(declared, "utf-16", 6) == 0))
         return declared;   /* the bytes are not read; "<\0?\0x\0" is UTF-16 whatever follows */
+    const char *wide = declared ? NULL : fp_utf16_pattern(p, n);
+    if (wide)
+        return wide;   /* before the UTF-8 check, which ASCII with NULs between passes */
     int state = fp_utf8_check(p, n);   /* 0 not UTF-8, 1 ASCII, 2 UTF-8 with non-ASCII */
     if (declared)   /* a page re-encoded to UTF-8 keeps its old <meta> */
         return state == 2 ? "utf-8" : declared;

@@ -30,6 +30,12 @@ const char *fp_prescan(const uint8_t *p, size_t n);
  * (ASCII whitespace around it ignored, ASCII case-insensitive), or NULL. */
 const char *fp_encoding_for_label(const uint8_t *label, size_t n);
 
+/* "utf-16le" or "utf-16be" when p[0 .. n) looks like an HTML document in
+ * UTF-16 without a BOM (its first FP_UTF16_PATTERN_UNITS code units: see
+ * detect.c), else NULL. Reads p[0 .. n) only: safe without the GIL. */
+enum { FP_UTF16_PATTERN_UNITS = 32 };
+const char *fp_utf16_pattern(const uint8_t *p, size_t n);
+
 /* What fastparse.encoding.detect() decides for bytes without a BOM and
  * without a transport hint: a WHATWG name (a static string). Reads p[0 .. n)
  * only, allocates nothing: safe without the GIL. */

@@ -336,6 +336,21 @@ mod_set_legacy_codecs(PyObject *module, PyObject *codecs)
     Py_RETURN_NONE;
 }
 
+/* utf16_pattern(data) -> "utf-16le" | "utf-16be" | None: whether data looks
+ * like an HTML document in UTF-16 without a BOM (detect.c). */
+static PyObject *
+mod_utf16_pattern(PyObject *module, PyObject *arg)
+{
+    Py_buffer view;
+    if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0)
+        return NULL;
+    const char *name = fp_utf16_pattern(view.buf, (size_t)view.len);
+    PyBuffer_Release(&view);
+    if (!name)
+        Py_RETURN_NONE;
+    return PyUnicode_InternFromString(name);
+}
+
 /* prescan(data, limit=None) -> str | None: the encoding a document declares
  * in data[:limit] (<meta> prescan, then an XML declaration), as a WHATWG name. */
 static PyObject *
@@ -481,6 +496,8 @@ PyDoc_STRVAR(parse_doc,
 static PyMethodDef module_methods[] = {
     {"_parse", (PyCFunction)(void (*)(void))mod_parse, METH_FASTCALL,
      "Engine entry point; use fastparse.parse()."},
+    {"utf16_pattern", mod_utf16_pattern, METH_O,
+     "utf16_pattern(data) -> 'utf-16le', 'utf-16be' or None: an HTML document in UTF-16 without a BOM."},
     {"utf8_check", mod_utf8_check, METH_O,
      "utf8_check(data) -> 0 (not UTF-8), 1 (pure ASCII) or 2 (valid UTF-8 with non-ASCII)."},
     {"_utf8_check_portable", mod_utf8_check_portable, METH_O,
