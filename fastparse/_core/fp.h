@@ -268,9 +268,10 @@ typedef struct {
     int skip_directed;                   /* leave out HTML elements with dir=ltr|rtl|auto (dir=auto) */
 } fp_text_opts;
 int fp_text(const fp_doc *doc, uint32_t i, const fp_text_opts *o, fp_buf *out);
-/* fp_text of element i (-1: the document) that also records, for i and every element whose
- * text it walks, where that element's own fp_text lies in out: [start[j], end[j]). The
- * other entries (skipped subtrees, elements outside i) are left as they were. */
+/* fp_text of element i (-1: the document) that also records, for i and every element j
+ * whose text it walks, where j's own fp_text lies in out: [start[k], end[k]) with k = j - i
+ * (k = j for the document), so the arrays need only i's subtree's room. The other entries
+ * (skipped subtrees) are left as they were. */
 int fp_text_ranges(const fp_doc *doc, int32_t i, const fp_text_opts *o, fp_buf *out, uint32_t *start,
                    uint32_t *end);
 /* 1 when element i's text (without strip) is its source bytes [*start, *end)

@@ -16,7 +16,8 @@ enum { CONTAINS_TESTS = 8, NO_RANGE = UINT32_MAX };
 
 struct fp_sel_contains {
     fp_buf text;                /* the scope's text */
-    uint32_t *start, *end;      /* per element: its text in `text`, or NO_RANGE */
+    uint32_t base, count;       /* the elements it covers: the scope's subtree (the document: all) */
+    uint32_t *start, *end;      /* per element e there, at [e - base]: its text in `text`, or NO_RANGE */
     int ntests;
     struct {
         const int32_t *t;       /* the test (its strings) */
@@ -45,14 +46,18 @@ static int build_text(fp_sel_ctx *c)
     if (!x)
         return -1;
     c->contains = x;
-    x->start = malloc((size_t)c->n * sizeof *x->start);
-    x->end = malloc((size_t)c->n * sizeof *x->end);
+    /* the scope's subtree, not the document: a card.select(":contains(x)") in a
+     * loop over a page's cards would fill document-sized arrays on every call */
+    x->base = c->scope < 0 ? 0 : (uint32_t)c->scope;
+    x->count = c->scope < 0 ? c->n : c->el[c->scope].last - x->base + 1;
+    x->start = malloc((size_t)x->count * sizeof *x->start);
+    x->end = malloc((size_t)x->count * sizeof *x->end);
     if (!x->start || !x->end) {
         c->oom = 1;
         return -1;
     }
-    memset(x->start, 0xFF, (size_t)c->n * sizeof *x->start);   /* NO_RANGE */
-    memset(x->end, 0xFF, (size_t)c->n * sizeof *x->end);
+    memset(x->start, 0xFF, (size_t)x->count * sizeof *x->start);   /* NO_RANGE */
+    memset(x->end, 0xFF, (size_t)x->count * sizeof *x->end);
     fp_text_opts o;
     memset(&o, 0, sizeof o);
     uint16_t skip = FP_TAG_TEMPLATE;   /* a template's contents are no one's text */
@@ -120,14 +125,14 @@ int fp_sel_contains_indexed(fp_sel_ctx *c, const int32_t *t, uint32_t e)
             return -1;
         x = c->contains;
     }
-    if (x->start[e] == NO_RANGE || c->el[e].tag == FP_TAG_TEMPLATE)
-        return -1;   /* (a template's text is its caller's business: it has none) */
+    if (e - x->base >= x->count || x->start[e - x->base] == NO_RANGE || c->el[e].tag == FP_TAG_TEMPLATE)
+        return -1;   /* outside the scope; (a template's text is its caller's business: it has none) */
     int k = 0;
     while (k < x->ntests && x->test[k].t != t)
         k++;
     if (k == x->ntests && (k = index_test(c, x, t)) < 0)
         return -1;
-    uint32_t from = x->start[e], to = x->end[e];
+    uint32_t from = x->start[e - x->base], to = x->end[e - x->base];
     for (int32_t s = 0; s < t[1]; s++) {
         size_t len;
         fp_sel_str(c, t[2 + s], &len);

@@ -33,14 +33,15 @@ typedef struct {
                           * character that is not whitespace, which ends those modes */
     int any;             /* a node was written */
     int fail;
-    uint32_t *start, *end; /* fp_text_ranges: where each element's text begins and ends in out */
+    uint32_t *start, *end; /* fp_text_ranges: where each element's text begins and ends in out, */
+    uint32_t base;         /* ... element j's at [j - base] */
 } text_ctx;
 
 static void
-mark(uint32_t *at, int32_t j, size_t len)
+mark(const text_ctx *c, uint32_t *at, int32_t j, size_t len)
 {
     if (at)
-        at[j] = (uint32_t)len;
+        at[(uint32_t)j - c->base] = (uint32_t)len;
 }
 
 static void
@@ -341,13 +342,13 @@ walk(text_ctx *c, int32_t root)
     const fp_elem *e = d->elems;
     const uint8_t *b = d->buf;
     if (root >= 0 && (e[root].flags & FP_EF_RAWTEXT)) {
-        mark(c->start, root, c->out->len);
+        mark(c, c->start, root, c->out->len);
         put_raw(c, &e[root]);
-        mark(c->end, root, c->out->len);
+        mark(c, c->end, root, c->out->len);
         return;
     }
     if (root >= 0)
-        mark(c->start, root, c->out->len);
+        mark(c, c->start, root, c->out->len);
     int32_t cur = root;
     uint32_t pos = root >= 0 ? skip_leading_newline(d, &e[root]) : 0;
     uint32_t j = (uint32_t)(root + 1);
@@ -365,7 +366,7 @@ walk(text_ctx *c, int32_t root)
             int skip = skipped(c, j) || (c->o->own && cur == root);
             if (skip || (ch->flags & FP_EF_RAWTEXT) || ch->last == j) {
                 if (!skip)
-                    mark(c->start, (int32_t)j, c->out->len);
+                    mark(c, c->start, (int32_t)j, c->out->len);
                 if (!skip && (ch->flags & FP_EF_RAWTEXT))
                     put_raw(c, ch);
                 else if (!skip && ch->inner_end > ch->inner_start) {
@@ -375,13 +376,13 @@ walk(text_ctx *c, int32_t root)
                 end_node(c);
                 c->drop_ws = 0;
                 if (!skip)
-                    mark(c->end, (int32_t)j, c->out->len);
+                    mark(c, c->end, (int32_t)j, c->out->len);
                 pos = ch->end > pos ? ch->end : pos;
                 j = ch->last + 1;
                 continue;
             }
             cur = (int32_t)j;
-            mark(c->start, cur, c->out->len);
+            mark(c, c->start, cur, c->out->len);
             pos = skip_leading_newline(d, ch);
             j++;
             continue;
@@ -393,7 +394,7 @@ walk(text_ctx *c, int32_t root)
         end_node(c);
         c->drop_ws = 0;
         if (cur >= 0)
-            mark(c->end, cur, c->out->len);
+            mark(c, c->end, cur, c->out->len);
         if (cur == root)
             break;
         pos = e[cur].end;
@@ -413,7 +414,7 @@ fp_text(const fp_doc *doc, uint32_t i, const fp_text_opts *o, fp_buf *out)
 int
 fp_text_ranges(const fp_doc *doc, int32_t i, const fp_text_opts *o, fp_buf *out, uint32_t *start, uint32_t *end)
 {
-    text_ctx c = {.d = doc, .o = o, .out = out, .start = start, .end = end};
+    text_ctx c = {.d = doc, .o = o, .out = out, .start = start, .end = end, .base = i < 0 ? 0 : (uint32_t)i};
     walk(&c, i);
     return c.fail ? -1 : 0;
 }

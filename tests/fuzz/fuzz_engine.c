@@ -368,10 +368,12 @@ check_select(const fp_doc *d, const uint8_t *raw, size_t nbytes)
         CHECK(fp_select_forms_build(d, &forms) == FP_OK);
         const fp_select_tables tables = {index, siblings, forms};
         fp_buf plain = {0}, indexed = {0};
-        int32_t scopes[2] = {-1, d->n ? 0 : -1};
+        /* the document, its first element, and one in the middle: combinators and
+         * :contains() reach elements outside a scope that starts past 0 */
+        int32_t scopes[3] = {-1, d->n ? 0 : -1, d->n ? (int32_t)(d->n / 2) : -1};
         const int32_t *w = (const int32_t *)prog;
         int scoped = list_uses_scope(w, w[FP_SEL_H_ROOT]);
-        for (int k = 0; k < 2; k++) {
+        for (int k = 0; k < 3; k++) {
             plain.len = indexed.len = 0;
             CHECK(fp_select_run(d, scopes[k], (const uint8_t *)prog, nbytes, UINT32_MAX, NULL, &plain) == FP_OK);
             CHECK(fp_select_run(d, scopes[k], (const uint8_t *)prog, nbytes, UINT32_MAX, &tables, &indexed) ==
