@@ -470,6 +470,20 @@ def test_checked_follows_the_html_standard():
     assert "form state" in explain(":checked")
 
 
+def test_closest_keeps_scope_on_the_element_it_was_called_on():
+    # DOM closest() and soupsieve: :scope is the element, for every ancestor tested
+    doc = fp.parse("<div id=d><p id=p><a id=a>x</a></p></div><section id=s><a id=a2></a></section>")
+    a = doc.find("a")
+    assert a.closest(":scope").id == "a"
+    assert a.closest(":has(> :scope)").id == "p"         # soupsieve: p; testing each with itself: none
+    assert a.closest(":has(:scope)").id == "p"
+    assert a.closest("div:has(:scope)").id == "d"
+    assert a.closest(":scope > *") is fp.MISSING
+    assert a.closest(":not(:scope)").id == "p"
+    assert doc.find(id="a2").closest(":has(:scope) ~ *") is fp.MISSING
+    assert doc.find(id="a2").closest("div ~ :has(> :scope)").id == "s"
+
+
 def test_template_contents_are_not_in_the_document():
     doc = fp.parse('<div id=d><template id=t><p id=p class=x>in<span id=s></span></p></template>'
                    '<p id=q>out</p></div>')

@@ -721,7 +721,7 @@ fp_delegate_select(PyObject *self, int which, PyObject *const *args, Py_ssize_t 
         return NULL;
     }
     fp_state *st = fp_state_of_type(Py_TYPE(self));
-    if (st->select_programs && which != FP_SELECT_FN_CLOSEST) {
+    if (st->select_programs) {
         PyObject *r = fp_select_cached(st, self, which, args[0]);
         if (r || PyErr_Occurred())
             return r;

@@ -520,6 +520,8 @@ static PyMethodDef module_methods[] = {
      "_select_run(node, program, limit, indexed=True) -> list[Tag] (used by fastparse.selectors)."},
     {"_select_test", (PyCFunction)(void (*)(void))fp_py_select_test, METH_FASTCALL,
      "_select_test(tag, program) -> bool (used by fastparse.selectors)."},
+    {"_select_closest", (PyCFunction)(void (*)(void))fp_py_select_closest, METH_FASTCALL,
+     "_select_closest(tag, program) -> Tag | MISSING (used by fastparse.selectors)."},
 #endif
     {NULL},
 };

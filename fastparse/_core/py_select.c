@@ -205,8 +205,10 @@ static PyObject *run_program(fp_state *st, PyObject *node, PyObject *prog_arg, P
     return result;
 }
 
-/* Whether node (a Tag) matches program prog: a bool, NULL with an exception. */
-static PyObject *test_program(fp_state *st, PyObject *node, PyObject *prog_arg)
+/* For node (a Tag) and program prog: with `closest`, node or its nearest
+ * ancestor matching (a Tag, or MISSING), else whether node matches (a bool);
+ * NULL with an exception. */
+static PyObject *test_program(fp_state *st, PyObject *node, PyObject *prog_arg, int closest)
 {
     if (!PyObject_TypeCheck(node, st->Tag_type)) {
         PyErr_Format(PyExc_TypeError, "expected a Tag, not %.100s", Py_TYPE(node)->tp_name);
@@ -217,14 +219,22 @@ static PyObject *test_program(fp_state *st, PyObject *node, PyObject *prog_arg)
     if (prog == NULL)
         return NULL;
     const uint8_t *p = (const uint8_t *)PyBytes_AS_STRING(prog);
+    size_t len = (size_t)PyBytes_GET_SIZE(prog);
+    const fp_doc *doc = &tag->doc->doc;
     fp_select_tables tables;
-    int r = doc_tables(tag->doc, p, 1, 1, &tables) < 0
-                ? -1
-                : fp_select_test(&tag->doc->doc, tag->index, p, (size_t)PyBytes_GET_SIZE(prog), &tables);
+    int32_t r = -2;   /* out of memory */
+    if (doc_tables(tag->doc, p, 1, 1, &tables) == 0) {
+        r = closest ? fp_select_closest(doc, tag->index, p, len, &tables)
+                    : fp_select_test(doc, tag->index, p, len, &tables);
+        if (!closest && r < 0)
+            r = -2;
+    }
     Py_DECREF(prog);
-    if (r < 0)
+    if (r == -2)
         return PyErr_NoMemory();
-    return PyBool_FromLong(r);
+    if (!closest)
+        return PyBool_FromLong(r);
+    return r < 0 ? Py_NewRef(st->MISSING) : fp_tag_new(tag->doc, (uint32_t)r);
 }
 
 PyObject *fp_select_cached(fp_state *st, PyObject *node, int which, PyObject *css)
@@ -236,8 +246,8 @@ PyObject *fp_select_cached(fp_state *st, PyObject *node, int which, PyObject *cs
         return NULL;
     Py_INCREF(prog);   /* the cache may be cleared while the run decodes */
     PyObject *r;
-    if (which == FP_SELECT_FN_MATCHES) {
-        r = test_program(st, node, prog);
+    if (which == FP_SELECT_FN_MATCHES || which == FP_SELECT_FN_CLOSEST) {
+        r = test_program(st, node, prog, which == FP_SELECT_FN_CLOSEST);
     } else {
         int one = which != FP_SELECT_FN_SELECT;
         r = run_program(st, node, prog, one, 1, one);
@@ -267,5 +277,14 @@ PyObject *fp_py_select_test(PyObject *module, PyObject *const *args, Py_ssize_t 
         PyErr_Format(PyExc_TypeError, "_select_test expects 2 arguments, got %zd", nargs);
         return NULL;
     }
-    return test_program((fp_state *)PyModule_GetState(module), args[0], args[1]);
+    return test_program((fp_state *)PyModule_GetState(module), args[0], args[1], 0);
+}
+
+PyObject *fp_py_select_closest(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "_select_closest expects 2 arguments, got %zd", nargs);
+        return NULL;
+    }
+    return test_program((fp_state *)PyModule_GetState(module), args[0], args[1], 1);
 }

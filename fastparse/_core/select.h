@@ -106,6 +106,12 @@ fp_status fp_select_run(const fp_doc *doc, int32_t scope, const uint8_t *prog, s
  * tables as for fp_select_run. */
 int fp_select_test(const fp_doc *doc, uint32_t i, const uint8_t *prog, size_t len, const fp_select_tables *tables);
 
+/* Element i or its nearest ancestor matching the program (:scope is i, as in
+ * DOM closest()), not above a template's contents: its index, -1 for none,
+ * -2 out of memory. tables as for fp_select_run. */
+int32_t fp_select_closest(const fp_doc *doc, uint32_t i, const uint8_t *prog, size_t len,
+                          const fp_select_tables *tables);
+
 /* ---- py_select.c (only where Python.h is included) ---- */
 #ifdef Py_PYTHON_H
 /* _select_run(node, program, limit[, index_cache]) -> list[Tag]; node is a
@@ -114,6 +120,8 @@ int fp_select_test(const fp_doc *doc, uint32_t i, const uint8_t *prog, size_t le
 PyObject *fp_py_select_run(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 /* _select_test(tag, program) -> bool */
 PyObject *fp_py_select_test(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+/* _select_closest(tag, program) -> Tag | MISSING */
+PyObject *fp_py_select_closest(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 #endif
 
 #endif

@@ -1335,3 +1335,19 @@ int fp_select_test(const fp_doc *doc, uint32_t i, const uint8_t *prog, size_t le
     return r;
 }
 
+int32_t fp_select_closest(const fp_doc *doc, uint32_t i, const uint8_t *prog, size_t len,
+                          const fp_select_tables *tables)
+{
+    (void)len;
+    fp_sel_ctx c;
+    int32_t found = -2;
+    if (ctx_init(&c, doc, (int32_t)i, prog, tables) == 0) {
+        /* one context for the whole walk: its memos (:has, :lang, :dir...) serve every ancestor */
+        int32_t x = (int32_t)i;
+        while (x >= 0 && !match_list(&c, c.w[FP_SEL_H_ROOT], (uint32_t)x))
+            x = parent_of(&c, (uint32_t)x);   /* none above a template's contents (DOM 4.8) */
+        found = c.oom ? -2 : x;
+    }
+    fp_sel_ctx_free(&c);
+    return found;
+}

@@ -104,15 +104,12 @@ def matches(tag, css: str) -> bool:
 
 
 def closest(tag, css: str):
-    """`tag` or its nearest ancestor matching `css`, or fastparse.MISSING."""
-    prog = program(css)
-    while tag:
-        if _core._select_test(tag, prog):
-            return tag
-        tag = tag.parent
-        if tag and tag.name == "template" and tag.namespace == "html":
-            break  # a template's contents are a separate fragment (DOM 4.8)
-    return _missing()
+    """`tag` or its nearest ancestor matching `css`, or fastparse.MISSING. `:scope`
+    is `tag` for every ancestor, as in the DOM's closest() and soupsieve; the walk
+    stops at a template's contents, a separate fragment (DOM 4.8)."""
+    if not tag:
+        return _missing()
+    return _core._select_closest(tag, program(css))
 
 
 def explain(css: str) -> str:
