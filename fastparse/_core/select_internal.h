@@ -10,6 +10,8 @@
 
 #include "select.h"
 
+enum { FP_SEL_ARENA = 8192 };
+
 /* Everything one run or test needs, allocated lazily and freed at its end. */
 typedef struct {
     const fp_doc *doc;
@@ -48,11 +50,15 @@ typedef struct {
     int32_t meta_lang;         /* <meta http-equiv=content-language>: -2 unknown, -1 none */
     int nup, up_ok;
     int oom;
+    uint32_t arena_used;       /* bytes of arena[] handed out */
     /* ctx_init zeroes everything above; what follows is read only once written */
     /* descendant combinators: per (complex selector, compound), a paged byte memo
      * per element of the walk up's answer from it (0 unknown, else result + 1); runs only */
     struct { const int32_t *cx; int32_t k; void *memo; } up[16];   /* [0, nup) */
     void *small_block[8];      /* block, for programs with few slots (zeroed when used) */
+    /* the first memo pages and small tables of a run (select_match.c, memo_alloc): a
+     * scoped select_one spent a sixth of its time in calloc and free for a few of them */
+    _Alignas(16) uint8_t arena[FP_SEL_ARENA];
 } fp_sel_ctx;
 
 enum { TAG_ID_SPACE = 65536 }; /* fp_elem.tag is a uint16_t */
@@ -97,7 +103,7 @@ uint8_t fp_sel_memo_byte(const void *table, uint32_t i);
 void fp_sel_memo_set_byte(fp_sel_ctx *c, void **table, uint32_t i, uint8_t v);
 uint32_t fp_sel_memo_u32(const void *table, uint32_t i);   /* ... of 4-byte entries */
 void fp_sel_memo_set_u32(fp_sel_ctx *c, void **table, uint32_t i, uint32_t v);
-void fp_sel_memo_free(void *table, uint32_t n);
+void fp_sel_memo_free(fp_sel_ctx *c, void *table);
 const uint8_t *fp_sel_str(const fp_sel_ctx *c, int32_t k, size_t *len);  /* the program's string k */
 /* Element e's attribute `name`: raw bytes, or decoded into c->val when it holds a '&'. */
 int fp_sel_attr_value(fp_sel_ctx *c, uint32_t e, const uint8_t *name, size_t nlen,

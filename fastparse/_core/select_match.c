@@ -276,12 +276,31 @@ static inline __attribute__((always_inline)) uint8_t *memo_page(const void *tabl
     return table ? ((uint8_t *const *)table)[pg] : NULL;
 }
 
+/* size zeroed bytes from the run's arena while it lasts, else from calloc */
+static void *memo_alloc(fp_sel_ctx *c, size_t size)
+{
+    size = (size + 15) & ~(size_t)15;
+    if (size <= FP_SEL_ARENA - c->arena_used) {
+        void *p = c->arena + c->arena_used;
+        c->arena_used += (uint32_t)size;
+        return memset(p, 0, size);
+    }
+    return fp_sel_zalloc(c, 1, size);
+}
+
+static void memo_release(const fp_sel_ctx *c, void *p)
+{
+    uintptr_t at = (uintptr_t)p, arena = (uintptr_t)c->arena;
+    if (at - arena >= FP_SEL_ARENA)   /* not in the arena (below it, the difference wraps) */
+        free(p);
+}
+
 /* a fresh zeroed page for page number pg (not in *table yet); NULL out of memory */
 static uint8_t *memo_add_page(fp_sel_ctx *c, void **table, uint32_t pg, size_t width)
 {
     memo_sparse *m = sparse_of(*table);
     if (!*table) {
-        if (!(m = fp_sel_zalloc(c, 1, sizeof *m)))
+        if (!(m = memo_alloc(c, sizeof *m)))
             return NULL;
         *table = (void *)((uintptr_t)m + 1);
     } else if (m && m->used == MEMO_SPARSE_MAX) {
@@ -291,11 +310,11 @@ static uint8_t *memo_add_page(fp_sel_ctx *c, void **table, uint32_t pg, size_t w
         for (uint32_t k = 0; k < MEMO_SLOTS; k++)
             if (m->slot[k].key)
                 pages[m->slot[k].key - 1] = m->slot[k].page;
-        free(m);
+        memo_release(c, m);
         *table = pages;
         m = NULL;
     }
-    uint8_t *page = fp_sel_zalloc(c, (size_t)1 << MEMO_PAGE_BITS, width);
+    uint8_t *page = memo_alloc(c, ((size_t)1 << MEMO_PAGE_BITS) * width);
     if (!page)
         return NULL;
     if (!m) {
@@ -360,18 +379,19 @@ void fp_sel_memo_set_u32(fp_sel_ctx *c, void **table, uint32_t i, uint32_t v)
     memo_set(c, table, i, &v, sizeof v);
 }
 
-void fp_sel_memo_free(void *table, uint32_t n)
+void fp_sel_memo_free(fp_sel_ctx *c, void *table)
 {
     memo_sparse *m = sparse_of(table);
     if (m) {
         for (uint32_t k = 0; k < MEMO_SLOTS; k++)
             if (m->slot[k].key)
-                free(m->slot[k].page);
-        free(m);
+                memo_release(c, m->slot[k].page);
+        memo_release(c, m);
     } else if (table) {
         uint8_t **pages = table;
-        for (uint32_t k = 0; k <= n >> MEMO_PAGE_BITS; k++)
-            free(pages[k]);
+        for (uint32_t k = 0; k <= c->n >> MEMO_PAGE_BITS; k++)
+            if (pages[k])
+                memo_release(c, pages[k]);
         free(pages);
     }
 }
@@ -1113,12 +1133,12 @@ static int ctx_init(fp_sel_ctx *c, const fp_doc *doc, int32_t scope, const uint8
 void fp_sel_ctx_free(fp_sel_ctx *c)
 {
     for (int j = 0; j < c->nup; j++)
-        fp_sel_memo_free(c->up[j].memo, c->n);
+        fp_sel_memo_free(c, c->up[j].memo);
     for (int32_t k = 0; c->has_memo && k < c->w[FP_SEL_H_NHAS]; k++)
-        fp_sel_memo_free(c->has_memo[k], c->n);
+        fp_sel_memo_free(c, c->has_memo[k]);
     for (int32_t k = 0; c->nth_count && k < c->w[FP_SEL_H_NNTHOF]; k++) {
-        fp_sel_memo_free(c->nth_count[k], c->n);
-        fp_sel_memo_free(c->nth_pos[k], c->n);
+        fp_sel_memo_free(c, c->nth_count[k]);
+        fp_sel_memo_free(c, c->nth_pos[k]);
     }
     if (c->block != c->small_block)
         free(c->block);
@@ -1132,15 +1152,15 @@ void fp_sel_ctx_free(fp_sel_ctx *c)
         free(c->tag_count);
     }
     if (c->chosen_option)
-        fp_sel_memo_free(c->chosen_option, c->n);
+        fp_sel_memo_free(c, c->chosen_option);
     if (c->forms || c->template_forms)
         fp_sel_forms_free(c);
     if (c->contains)
         fp_sel_contains_free(c);
     if (c->dir_memo)
-        fp_sel_memo_free(c->dir_memo, c->n);
+        fp_sel_memo_free(c, c->dir_memo);
     if (c->lang_from)
-        fp_sel_memo_free(c->lang_from, c->n);
+        fp_sel_memo_free(c, c->lang_from);
     if (c->text.data)
         fp_buf_free(&c->text);
     if (c->val.data)

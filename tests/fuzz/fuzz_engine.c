@@ -7,7 +7,7 @@
  * Also fp_prescan / fp_encoding_for_label / fp_detect_encoding / fp_utf8_check /
  * fp_utf16_to_utf8 on the same bytes, and, when bit 7
  * of byte 0 is set, a selector program (fp_select_check, then fp_select_run
- * with and without the tag index, and fp_select_test, when the checker
+ * with and without the tag index, fp_select_test and fp_select_closest, when the checker
  * accepts it).
  *
  * Input layout: byte 0 picks the options (recovery, scripting, legacy,
@@ -391,6 +391,19 @@ check_select(const fp_doc *d, const uint8_t *raw, size_t nbytes)
         for (uint32_t i = 0; i < d->n && i < 64; i++) {
             int r = fp_select_test(d, i, (const uint8_t *)prog, nbytes, NULL);
             CHECK(r >= 0 && fp_select_test(d, i, (const uint8_t *)prog, nbytes, &tables) == r);
+            /* closest: the first of i and its ancestors (not above a template's
+             * contents) that matches, when :scope, the one thing that differs
+             * between its walk and separate tests, is not used */
+            int32_t near = fp_select_closest(d, i, (const uint8_t *)prog, nbytes, NULL);
+            CHECK(near >= -1 && fp_select_closest(d, i, (const uint8_t *)prog, nbytes, &tables) == near);
+            if (scoped)
+                continue;
+            int32_t x = (int32_t)i;
+            while (x >= 0 && fp_select_test(d, (uint32_t)x, (const uint8_t *)prog, nbytes, NULL) != 1) {
+                int32_t p = d->elems[x].parent;
+                x = p >= 0 && d->elems[p].tag == FP_TAG_TEMPLATE ? -1 : p;
+            }
+            CHECK(near == x);
         }
         fp_buf_free(&plain);
         fp_buf_free(&indexed);
