@@ -289,6 +289,37 @@ def test_find_filters_are_keyword_only(doc):
         doc.find("p", "s")
 
 
+def test_find_keywords_parse_as_python_would(doc):
+    # find/find_all/next_sibling parse vectorcall arguments themselves (py_document.c)
+    cls = "".join(["c", "l", "s"])   # a keyword that is not the interned literal
+    assert doc.find(**{cls: "b"}).text == "three"
+    assert doc.find_all(**{"".join(["lim", "it"]): 1}) == doc.find_all()[:1]
+    with pytest.raises(TypeError, match="multiple values for argument 'name'"):
+        doc.find("p", name="p")
+    with pytest.raises(TypeError, match="unexpected keyword argument 'nme'"):
+        doc.find(nme="p")
+    with pytest.raises(TypeError, match=r"at most 1 positional argument \(2 given\)"):
+        doc.find_all("p", "q")
+    with pytest.raises(TypeError, match="next_sibling.*'limit'"):
+        doc[2].next_sibling(limit=1)
+
+
+@pytest.mark.parametrize("charset", ["utf-8", "windows-1251"])
+def test_find_filters_in_the_documents_encoding(charset):
+    # ASCII and UTF-8 filters are read from the str itself; others are encoded
+    page = ('<meta charset="{}"><p class="\u0436 x" id="\u0451" DATA-K="\u0439">a</p>'
+            '<p data-k="v" class=x>b</p>').format(charset)
+    doc = fp.parse(page.encode(charset))
+    assert doc.find(cls="\u0436").text == "a" and doc.find(id="\u0451").text == "a"
+    assert [p.text for p in doc.find_all(attrs={"Data-K": True})] == ["a", "b"]
+    assert doc.find(attrs={"DATA-K": "\u0439"}).text == "a"
+    assert doc.find(cls="\u4e2d") is fp.MISSING          # not in windows-1251: matches nothing
+    many = {f"data-{k}": "\u0436" for k in range(32)}   # 32 filters, each value encoded
+    assert doc.find_all(attrs=many) == []
+    with pytest.raises(ValueError, match="at most 32"):
+        doc.find_all(attrs={**many, "id": True})
+
+
 def test_tag_find_is_scoped_to_descendants(doc):
     div = doc.find("div")
     assert [p.text for p in div.find_all("p")] == ["one", "three"]

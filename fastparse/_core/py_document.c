@@ -236,55 +236,80 @@ fp_doc_tag_name(DocumentObject *d, uint16_t tag)
 
 /* ---- filters shared by find/find_all/next_sibling ---- */
 
-/* str -> bytes in the document's encoding; NULL with no error set when the
- * text cannot occur in this document (unencodable). */
-static PyObject *
-encode_for_doc(DocumentObject *d, PyObject *s, const char *what)
-{
-    if (!PyUnicode_Check(s)) {
-        PyErr_Format(PyExc_TypeError, "%s must be a str, not %.100s", what, Py_TYPE(s)->tp_name);
-        return NULL;
-    }
-    if (!d->codec || PyUnicode_IS_ASCII(s))   /* ASCII: the same bytes in every encoding parsed as is */
-        return PyUnicode_AsUTF8String(s);
-    PyObject *b = PyUnicode_AsEncodedString(s, PyUnicode_AsUTF8(d->codec), "strict");
-    if (!b && PyErr_ExceptionMatches(PyExc_UnicodeEncodeError))
-        PyErr_Clear();
-    return b;
-}
-
 static int
 keep(fp_query_keep *k, PyObject *o)
 {
     if (k->n == (int)(sizeof k->objs / sizeof k->objs[0])) {
         Py_DECREF(o);
-        PyErr_SetString(PyExc_ValueError, "too many attribute filters (at most 30)");
+        PyErr_SetString(PyExc_ValueError, "too many attribute filters (at most 32)");
         return -1;
     }
     k->objs[k->n++] = o;
     return 0;
 }
 
-/* An id= or cls= filter as bytes in the document's encoding (kept alive in
- * k); *nothing set when the text cannot occur in this document. */
+/* str s as bytes in the document's encoding, in *out (*out_len bytes): the
+ * str's own UTF-8 when that is what the document holds (ASCII reads the same
+ * in every encoding parsed as is), else an encoded copy kept alive in k.
+ * 1; 0 when s cannot occur in this document (unencodable); -1 on error. */
 static int
-text_filter(DocumentObject *d, PyObject *value, const char *what, fp_query_keep *k,
-            const uint8_t **out, size_t *out_len, int *nothing)
+encode_for_doc(DocumentObject *d, PyObject *s, const char *what, fp_query_keep *k, const uint8_t **out,
+               size_t *out_len)
 {
-    if (!value || value == Py_None)
-        return 0;
-    PyObject *b = encode_for_doc(d, value, what);
-    if (!b) {
-        if (PyErr_Occurred())
+    if (!PyUnicode_Check(s)) {
+        PyErr_Format(PyExc_TypeError, "%s must be a str, not %.100s", what, Py_TYPE(s)->tp_name);
+        return -1;
+    }
+    if (!d->codec || PyUnicode_IS_ASCII(s)) {
+        Py_ssize_t n;
+        const char *p = PyUnicode_AsUTF8AndSize(s, &n);   /* lives as long as s: the caller's argument */
+        if (!p)
             return -1;
-        *nothing = 1;
+        *out = (const uint8_t *)p;
+        *out_len = (size_t)n;
+        return 1;
+    }
+    PyObject *b = PyUnicode_AsEncodedString(s, PyUnicode_AsUTF8(d->codec), "strict");
+    if (!b) {
+        if (!PyErr_ExceptionMatches(PyExc_UnicodeEncodeError))
+            return -1;
+        PyErr_Clear();
         return 0;
     }
     if (keep(k, b) < 0)
         return -1;
     *out = (const uint8_t *)PyBytes_AS_STRING(b);
     *out_len = (size_t)PyBytes_GET_SIZE(b);
-    return 0;
+    return 1;
+}
+
+/* An id= or cls= filter as bytes in the document's encoding; *nothing set
+ * when the text cannot occur in this document. */
+static int
+text_filter(DocumentObject *d, PyObject *value, const char *what, fp_query_keep *k,
+            const uint8_t **out, size_t *out_len, int *nothing)
+{
+    if (!value || value == Py_None)
+        return 0;
+    int r = encode_for_doc(d, value, what, k, out, out_len);
+    if (r == 0)
+        *nothing = 1;
+    return r < 0 ? -1 : 0;
+}
+
+/* attrs key as the tokenizer stores names: ASCII lowercase (a new reference) */
+static PyObject *
+lowered_key(PyObject *key)
+{
+    if (PyUnicode_IS_ASCII(key)) {
+        const char *p = (const char *)PyUnicode_DATA(key);
+        Py_ssize_t n = PyUnicode_GET_LENGTH(key), i = 0;
+        while (i < n && !(p[i] >= 'A' && p[i] <= 'Z'))
+            i++;
+        if (i == n)
+            return Py_NewRef(key);   /* already lower case: most calls */
+    }
+    return PyObject_CallMethod(key, "lower", NULL);
 }
 
 int
@@ -328,27 +353,23 @@ fp_query_build(DocumentObject *d, PyObject *name, PyObject *id, PyObject *cls, P
                 PyErr_Format(PyExc_TypeError, "attrs keys must be str, not %.100s", Py_TYPE(key)->tp_name);
                 return -1;
             }
-            PyObject *lk = PyObject_CallMethod(key, "lower", NULL);
-            if (!lk)
+            PyObject *lk = lowered_key(key);
+            if (!lk || keep(k, lk) < 0)   /* the name's bytes may be lk's own */
                 return -1;
-            PyObject *kb = encode_for_doc(d, lk, "attrs keys");
-            Py_DECREF(lk);
-            if (!kb) {
-                if (PyErr_Occurred())
-                    return -1;
-                nothing = 1;  /* a name the document's encoding cannot write */
+            const uint8_t *name;
+            size_t name_len;
+            int r = encode_for_doc(d, lk, "attrs keys", k, &name, &name_len);
+            if (r < 0)
+                return -1;
+            if (r == 0 || memchr(name, 0, name_len)) {
+                /* a name the document's encoding cannot write; or with a NUL, which
+                 * no name holds (the tokenizer made each U+FFFD) */
+                nothing = 1;
                 continue;
             }
-            if (memchr(PyBytes_AS_STRING(kb), 0, (size_t)PyBytes_GET_SIZE(kb))) {
-                Py_DECREF(kb);
-                nothing = 1;  /* no name holds a NUL: the tokenizer made each U+FFFD */
-                continue;
-            }
-            if (keep(k, kb) < 0)
-                return -1;
             fp_attr_query *aq = &k->attrs[q->nattrs++];
-            aq->name = PyBytes_AS_STRING(kb);
-            aq->name_len = (size_t)PyBytes_GET_SIZE(kb);
+            aq->name = (const char *)name;
+            aq->name_len = name_len;
             aq->value = NULL;
             aq->value_len = 0;
             if (value == Py_True)
@@ -358,17 +379,10 @@ fp_query_build(DocumentObject *d, PyObject *name, PyObject *id, PyObject *cls, P
                                 "attrs values must be a str or True (absence is not supported)");
                 return -1;
             }
-            PyObject *vb = encode_for_doc(d, value, "attrs values");
-            if (!vb) {
-                if (PyErr_Occurred())
-                    return -1;
-                nothing = 1;
-                continue;
-            }
-            if (keep(k, vb) < 0)
+            if ((r = encode_for_doc(d, value, "attrs values", k, &aq->value, &aq->value_len)) < 0)
                 return -1;
-            aq->value = (const uint8_t *)PyBytes_AS_STRING(vb);
-            aq->value_len = (size_t)PyBytes_GET_SIZE(vb);
+            if (r == 0)
+                nothing = 1;
         }
         q->attrs = k->attrs;
     }
@@ -481,20 +495,54 @@ state_of(DocumentObject *d)
     return fp_state_of_type(Py_TYPE(d));
 }
 
+const char *const fp_find_kw_names[FP_FIND_KW__COUNT] = {"name", "id", "cls", "attrs", "limit"};
+
+int
+fp_find_args(PyObject *self, const char *fname, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
+             PyObject **out)
+{
+    const fp_state *st = fp_state_of_type(Py_TYPE(self));
+    int nkeys = strcmp(fname, "find_all") == 0 ? FP_FIND_KW__COUNT : FP_FIND_KW_LIMIT;
+    for (int k = 0; k < FP_FIND_KW__COUNT; k++)
+        out[k] = NULL;
+    if (nargs > 1) {
+        PyErr_Format(PyExc_TypeError, "%s() takes at most 1 positional argument (%zd given)", fname, nargs);
+        return -1;
+    }
+    if (nargs)
+        out[FP_FIND_KW_NAME] = args[0];
+    Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+    for (Py_ssize_t j = 0; j < nkw; j++) {
+        PyObject *key = PyTuple_GET_ITEM(kwnames, j);
+        int k = 0;
+        while (k < nkeys && key != st->find_kw[k])   /* keywords in calls are interned: the usual hit */
+            k++;
+        for (int m = 0; k == nkeys && m < nkeys; m++)
+            if (PyUnicode_CompareWithASCIIString(key, fp_find_kw_names[m]) == 0)
+                k = m;
+        if (k == nkeys) {
+            PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%U'", fname, key);
+            return -1;
+        }
+        if (out[k]) {
+            PyErr_Format(PyExc_TypeError, "%s() got multiple values for argument '%s'", fname, fp_find_kw_names[k]);
+            return -1;
+        }
+        out[k] = args[nargs + j];
+    }
+    return 0;
+}
+
 /* find / find_all over [first, last] of d; shared with Tag (py_tag.c) */
 PyObject *
-fp_find_common(DocumentObject *d, uint32_t first, uint32_t last, PyObject *args, PyObject *kwargs,
-               int find_all)
+fp_find_common(DocumentObject *d, uint32_t first, uint32_t last, PyObject *const *args, Py_ssize_t nargs,
+               PyObject *kwnames, int find_all)
 {
-    static char *kwlist_all[] = {"name", "id", "cls", "attrs", "limit", NULL};
-    static char *kwlist_one[] = {"name", "id", "cls", "attrs", NULL};
-    PyObject *name = NULL, *id = NULL, *cls = NULL, *attrs = NULL, *limit_obj = Py_None;
-    int ok = find_all ? PyArg_ParseTupleAndKeywords(args, kwargs, "|O$OOOO:find_all", kwlist_all, &name,
-                                                    &id, &cls, &attrs, &limit_obj)
-                      : PyArg_ParseTupleAndKeywords(args, kwargs, "|O$OOO:find", kwlist_one, &name, &id,
-                                                    &cls, &attrs);
-    if (!ok)
+    PyObject *a[FP_FIND_KW__COUNT];
+    if (fp_find_args((PyObject *)d, find_all ? "find_all" : "find", args, nargs, kwnames, a) < 0)
         return NULL;
+    PyObject *name = a[FP_FIND_KW_NAME], *id = a[FP_FIND_KW_ID], *cls = a[FP_FIND_KW_CLS];
+    PyObject *attrs = a[FP_FIND_KW_ATTRS], *limit_obj = a[FP_FIND_KW_LIMIT] ? a[FP_FIND_KW_LIMIT] : Py_None;
     uint32_t limit = find_all ? UINT32_MAX : 1;
     if (find_all && limit_obj != Py_None) {
         if (!PyLong_Check(limit_obj) || PyBool_Check(limit_obj)) {
@@ -543,15 +591,15 @@ fp_find_common(DocumentObject *d, uint32_t first, uint32_t last, PyObject *args,
 }
 
 static PyObject *
-doc_find(DocumentObject *d, PyObject *args, PyObject *kwargs)
+doc_find(DocumentObject *d, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    return fp_find_common(d, 0, d->doc.n ? d->doc.n - 1 : 0, args, kwargs, 0);
+    return fp_find_common(d, 0, d->doc.n ? d->doc.n - 1 : 0, args, nargs, kwnames, 0);
 }
 
 static PyObject *
-doc_find_all(DocumentObject *d, PyObject *args, PyObject *kwargs)
+doc_find_all(DocumentObject *d, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    return fp_find_common(d, 0, d->doc.n ? d->doc.n - 1 : 0, args, kwargs, 1);
+    return fp_find_common(d, 0, d->doc.n ? d->doc.n - 1 : 0, args, nargs, kwnames, 1);
 }
 
 static PyObject *
@@ -777,10 +825,10 @@ doc_html(DocumentObject *d, void *closure)
 }
 
 static PyMethodDef doc_methods[] = {
-    {"find", (PyCFunction)(void (*)(void))doc_find, METH_VARARGS | METH_KEYWORDS,
+    {"find", (PyCFunction)(void (*)(void))doc_find, METH_FASTCALL | METH_KEYWORDS,
      "find(name=None, *, id=None, cls=None, attrs=None) -> Tag | MISSING\n\n"
      "The first element in document order that matches every filter given."},
-    {"find_all", (PyCFunction)(void (*)(void))doc_find_all, METH_VARARGS | METH_KEYWORDS,
+    {"find_all", (PyCFunction)(void (*)(void))doc_find_all, METH_FASTCALL | METH_KEYWORDS,
      "find_all(name=None, *, id=None, cls=None, attrs=None, limit=None) -> list[Tag]\n\n"
      "Every matching element in document order (at most `limit`)."},
     {"select", (PyCFunction)(void (*)(void))doc_select, METH_FASTCALL,

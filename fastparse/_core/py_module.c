@@ -557,6 +557,9 @@ module_exec(PyObject *m)
     for (int k = 0; k < FP_TEXT_KW__COUNT; k++)
         if (!(st->text_kw[k] = PyUnicode_InternFromString(fp_text_kw_names[k])))
             return -1;
+    for (int k = 0; k < FP_FIND_KW__COUNT; k++)
+        if (!(st->find_kw[k] = PyUnicode_InternFromString(fp_find_kw_names[k])))
+            return -1;
     if (!(st->utf_8 = PyUnicode_InternFromString("utf-8")) || !(st->replace = PyUnicode_InternFromString("replace")))
         return -1;
     PyObject *max_size = PyLong_FromSsize_t(FP_DEFAULT_MAX_SIZE);
@@ -586,6 +589,8 @@ module_traverse(PyObject *m, visitproc visit, void *arg)
     Py_VISIT(st->select_programs);
     for (int k = 0; k < FP_TEXT_KW__COUNT; k++)
         Py_VISIT(st->text_kw[k]);
+    for (int k = 0; k < FP_FIND_KW__COUNT; k++)
+        Py_VISIT(st->find_kw[k]);
     Py_VISIT(st->utf_8);
     Py_VISIT(st->replace);
     Py_VISIT(st->legacy_codecs);
@@ -610,6 +615,8 @@ module_clear(PyObject *m)
     Py_CLEAR(st->select_programs);
     for (int k = 0; k < FP_TEXT_KW__COUNT; k++)
         Py_CLEAR(st->text_kw[k]);
+    for (int k = 0; k < FP_FIND_KW__COUNT; k++)
+        Py_CLEAR(st->find_kw[k]);
     Py_CLEAR(st->utf_8);
     Py_CLEAR(st->replace);
     Py_CLEAR(st->legacy_codecs);

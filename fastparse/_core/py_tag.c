@@ -620,16 +620,15 @@ sibling_bound(const fp_doc *d, uint32_t i)
 }
 
 static PyObject *
-sibling(TagObject *t, PyObject *args, PyObject *kwargs, int forward)
+sibling(TagObject *t, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, int forward)
 {
-    static char *kwlist[] = {"name", "id", "cls", "attrs", NULL};
-    PyObject *name = NULL, *id = NULL, *cls = NULL, *attrs = NULL;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, forward ? "|O$OOO:next_sibling" : "|O$OOO:prev_sibling",
-                                     kwlist, &name, &id, &cls, &attrs))
+    PyObject *a[FP_FIND_KW__COUNT];
+    if (fp_find_args((PyObject *)t, forward ? "next_sibling" : "prev_sibling", args, nargs, kwnames, a) < 0)
         return NULL;
     fp_query q;
     fp_query_keep k;
-    int r = fp_query_build(t->doc, name, id, cls, attrs, &q, &k);
+    int r = fp_query_build(t->doc, a[FP_FIND_KW_NAME], a[FP_FIND_KW_ID], a[FP_FIND_KW_CLS], a[FP_FIND_KW_ATTRS],
+                           &q, &k);
     const fp_doc *d = &t->doc->doc;
     const fp_elem *e = d->elems;
     int64_t found = -1;
@@ -677,31 +676,29 @@ sibling(TagObject *t, PyObject *args, PyObject *kwargs, int forward)
 }
 
 static PyObject *
-tag_next_sibling(TagObject *t, PyObject *args, PyObject *kwargs)
+tag_next_sibling(TagObject *t, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    return sibling(t, args, kwargs, 1);
+    return sibling(t, args, nargs, kwnames, 1);
 }
 
 static PyObject *
-tag_prev_sibling(TagObject *t, PyObject *args, PyObject *kwargs)
+tag_prev_sibling(TagObject *t, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    return sibling(t, args, kwargs, 0);
+    return sibling(t, args, nargs, kwnames, 0);
 }
 
 static PyObject *
-tag_find(TagObject *t, PyObject *args, PyObject *kwargs)
+tag_find(TagObject *t, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    return fp_find_common(t->doc, t->index + 1, TAG_ELEM(t)->last, args, kwargs, 0);
+    return fp_find_common(t->doc, t->index + 1, TAG_ELEM(t)->last, args, nargs, kwnames, 0);
 }
 
 static PyObject *
-tag_find_all(TagObject *t, PyObject *args, PyObject *kwargs)
+tag_find_all(TagObject *t, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    if (TAG_ELEM(t)->last == t->index) {  /* no descendants: still validate the arguments */
-        PyObject *r = fp_find_common(t->doc, 1, 0, args, kwargs, 1);
-        return r;
-    }
-    return fp_find_common(t->doc, t->index + 1, TAG_ELEM(t)->last, args, kwargs, 1);
+    if (TAG_ELEM(t)->last == t->index)   /* no descendants: still validate the arguments */
+        return fp_find_common(t->doc, 1, 0, args, nargs, kwnames, 1);
+    return fp_find_common(t->doc, t->index + 1, TAG_ELEM(t)->last, args, nargs, kwnames, 1);
 }
 
 static PyObject *
@@ -788,13 +785,13 @@ static PyMethodDef tag_methods[] = {
      "elements named in skip are left out with their content; collapse turns\n"
      "each run of whitespace into one space and trims the ends, as\n"
      "' '.join(text.split()) does."},
-    {"find", (PyCFunction)(void (*)(void))tag_find, METH_VARARGS | METH_KEYWORDS,
+    {"find", (PyCFunction)(void (*)(void))tag_find, METH_FASTCALL | METH_KEYWORDS,
      "find(name=None, *, id=None, cls=None, attrs=None) -> Tag | MISSING (descendants only)"},
-    {"find_all", (PyCFunction)(void (*)(void))tag_find_all, METH_VARARGS | METH_KEYWORDS,
+    {"find_all", (PyCFunction)(void (*)(void))tag_find_all, METH_FASTCALL | METH_KEYWORDS,
      "find_all(name=None, *, id=None, cls=None, attrs=None, limit=None) -> list[Tag] (descendants only)"},
-    {"next_sibling", (PyCFunction)(void (*)(void))tag_next_sibling, METH_VARARGS | METH_KEYWORDS,
+    {"next_sibling", (PyCFunction)(void (*)(void))tag_next_sibling, METH_FASTCALL | METH_KEYWORDS,
      "next_sibling(name=None, *, id=None, cls=None, attrs=None) -> Tag | MISSING"},
-    {"prev_sibling", (PyCFunction)(void (*)(void))tag_prev_sibling, METH_VARARGS | METH_KEYWORDS,
+    {"prev_sibling", (PyCFunction)(void (*)(void))tag_prev_sibling, METH_FASTCALL | METH_KEYWORDS,
      "prev_sibling(name=None, *, id=None, cls=None, attrs=None) -> Tag | MISSING"},
     {"select", (PyCFunction)(void (*)(void))tag_select, METH_FASTCALL,
      "select(css) -> list[Tag]: descendants matching a CSS selector."},

@@ -47,6 +47,10 @@ typedef struct {
 enum { FP_TEXT_KW_SEPARATOR, FP_TEXT_KW_STRIP, FP_TEXT_KW_SKIP, FP_TEXT_KW_COLLAPSE, FP_TEXT_KW__COUNT };
 extern const char *const fp_text_kw_names[FP_TEXT_KW__COUNT];
 
+/* find/find_all/next_sibling/prev_sibling's parameters: name, then keyword-only (py_document.c) */
+enum { FP_FIND_KW_NAME, FP_FIND_KW_ID, FP_FIND_KW_CLS, FP_FIND_KW_ATTRS, FP_FIND_KW_LIMIT, FP_FIND_KW__COUNT };
+extern const char *const fp_find_kw_names[FP_FIND_KW__COUNT];
+
 /* the fastparse.selectors functions the select methods delegate to */
 enum { FP_SELECT_FN_SELECT, FP_SELECT_FN_SELECT_ONE, FP_SELECT_FN_MATCHES, FP_SELECT_FN_CLOSEST,
        FP_SELECT_FN__COUNT };
@@ -78,6 +82,7 @@ typedef struct fp_state {
     PyObject *select_fns[FP_SELECT_FN__COUNT];    /* fastparse.selectors functions by FP_SELECT_FN_*, on first use */
     PyObject *select_programs;  /* fastparse.selectors.cache.programs (css -> program), with select_fns */
     PyObject *text_kw[FP_TEXT_KW__COUNT];         /* get_text's keyword names, interned */
+    PyObject *find_kw[FP_FIND_KW__COUNT];         /* find's, likewise */
     PyObject *utf_8;            /* "utf-8", interned: doc.encoding of most documents */
     PyObject *replace;          /* "replace": the errors argument of legacy decoders */
     PyObject *legacy_codecs;    /* {WHATWG name: (name, codec)} for _parse_bytes, from fastparse.encoding */
@@ -110,7 +115,9 @@ void fp_doc_line_col(DocumentObject *d, uint32_t byte_offset, Py_ssize_t *line, 
 /* Parses the keyword filters shared by find/find_all/next_sibling. Fills q
  * (buffers in *keep are owned by the caller, freed with fp_query_release).
  * Returns 0, 1 when the filter can match nothing in this document, -1 on error. */
-typedef struct { PyObject *objs[64]; int n; fp_attr_query attrs[32]; } fp_query_keep;
+/* objs: per attrs filter its lowered key and, in a legacy encoding, the key and
+ * value encoded; id and cls encoded */
+typedef struct { PyObject *objs[3 * 32 + 2]; int n; fp_attr_query attrs[32]; } fp_query_keep;
 int fp_query_build(DocumentObject *d, PyObject *name, PyObject *id, PyObject *cls,
                    PyObject *attrs, fp_query *q, fp_query_keep *keep);
 void fp_query_release(fp_query_keep *keep);
@@ -118,8 +125,13 @@ PyObject *fp_doc_decode_bytes(DocumentObject *d, const uint8_t *p, size_t n); /*
 /* bytes known to be ASCII as a str: one copy, no decoding (ASCII reads the same
  * in every encoding the engine parses as is) */
 PyObject *fp_ascii_str(const uint8_t *p, size_t n);
-PyObject *fp_find_common(DocumentObject *d, uint32_t first, uint32_t last, PyObject *args,
-                         PyObject *kwargs, int find_all);
+/* find(name=None, *, id=None, cls=None, attrs=None[, limit=None]) from vectorcall
+ * arguments into out[FP_FIND_KW_*] (NULL when not given); `limit` only when
+ * fname is "find_all". 0, or -1 with TypeError. */
+int fp_find_args(PyObject *self, const char *fname, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
+                 PyObject **out);
+PyObject *fp_find_common(DocumentObject *d, uint32_t first, uint32_t last, PyObject *const *args,
+                         Py_ssize_t nargs, PyObject *kwnames, int find_all);
 /* py_text.c: text of element i, or of the whole document when i < 0 */
 PyObject *fp_text_of(DocumentObject *d, int64_t i);   /* .text: every text node, as is */
 PyObject *fp_get_text(DocumentObject *d, int64_t i, PyObject *const *args, Py_ssize_t nargs,
