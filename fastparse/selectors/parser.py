@@ -77,7 +77,8 @@ MACROS = {
         :is({_EDITABLE}, :is({_EDITABLE}) *):not(input, textarea, {_NOT_EDITABLE},
                                                  :is({_EDITABLE}) {_NOT_EDITABLE} *)
     """,
-    "read-only": ":not(:read-write)",
+    # "all other HTML elements": SVG and MathML elements are neither (soupsieve agrees)
+    "read-only": ":not(:read-write, :-fp-foreign)",
     # checked by default: by its attributes, and a form's default button (the first submit button
     # it owns; :-fp-default-button checks the button is a submit button)
     "default": """
