@@ -919,6 +919,21 @@ def test_read_only_matches_html_elements_only():
     assert doc.select(":read-write") == []
 
 
+@pytest.mark.parametrize("css, ids", [
+    (":disabled", ["h1"]), (":enabled", ["h2", "h3"]), (":checked", ["h3"]), (":default", ["h3"]),
+    (":required", ["h2"]), (":optional", ["h1", "h3"]), (":read-write", ["h2"]), (":muted", ["v"]),
+    (":open", ["d"]), ("input", ["m1", "m2", "m3", "h1", "h2", "h3"]),
+])
+def test_form_and_media_states_are_html_elements_only(css, ids):
+    # a MathML or SVG element named input, video or details is no control (soupsieve agrees);
+    # type selectors still match any namespace
+    doc = fp.parse('<math><input id=m1 disabled><input id=m2 required><input id=m3 type=checkbox checked></math>'
+                   '<svg><video id=sv muted></video><details id=sd open></details></svg>'
+                   '<input id=h1 disabled><input id=h2 required><input id=h3 type=checkbox checked>'
+                   '<video id=v muted></video><details id=d open></details>')
+    assert [t.id for t in doc.select(css)] == ids
+
+
 DEFAULTS = """<form id=f1><input id=a type=checkbox checked><input id=b type=radio checked>
 <button id=c type=button>x</button><button id=d commandfor=z>x</button><button id=e>x</button>
 <input id=f type=submit><select><option id=g selected>o<option id=h>p</select></form>

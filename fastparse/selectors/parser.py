@@ -73,7 +73,7 @@ MACROS = {
         :is(textarea, input:is({_TEXT_STATE}, [type=search i], [type=url i], [type=tel i],
             [type=email i], [type=password i], [type=date i], [type=month i], [type=week i],
             [type=time i], [type=datetime-local i], [type=number i])
-        ):not([readonly], :disabled),
+        ):not([readonly], :disabled, :-fp-foreign),
         :is({_EDITABLE}, :is({_EDITABLE}) *):not(input, textarea, {_NOT_EDITABLE},
                                                  :is({_EDITABLE}) {_NOT_EDITABLE} *)
     """,
@@ -107,6 +107,13 @@ MACROS = {
         " textarea[placeholder]:not([placeholder='']):empty"
     ),
 }
+
+# The form and media states are those of HTML elements: a MathML <input> or an SVG <video>
+# is no control (soupsieve agrees). :link and :any-link keep SVG's <a href>, a hyperlink too.
+HTML_ONLY_MACROS = frozenset({"checked", "disabled", "enabled", "required", "optional", "default",
+                              "indeterminate", "in-range", "out-of-range", "placeholder-shown", "open",
+                              "muted"})
+_NOT_FOREIGN = n.Logical("not", n.SelectorList((n.Complex((n.Compound((n.Pseudo("-fp-foreign"),)),), ()),)))
 
 # local name -> the attribute name as written, of the attributes that the tree builder puts in
 # a namespace on SVG and MathML elements ("adjust foreign attributes")
@@ -452,7 +459,8 @@ class Parser:
             if name in CHILD_SUGAR:
                 return CHILD_SUGAR[name]
             if name in MACROS:
-                return (n.Logical("is", self.macro(name)),)
+                found = (n.Logical("is", self.macro(name)),)
+                return found + (_NOT_FOREIGN,) if name in HTML_ONLY_MACROS else found
             if name in NEVER_MATCH:
                 return (n.Never(f":{name}"),)
             if name in LEGACY_PSEUDO_ELEMENTS:
