@@ -274,6 +274,28 @@ def test_many_threads_reading_one_tag():
         assert all(r == expected for r in pool.map(read, range(64)))
 
 
+def test_many_threads_sharing_one_documents_form_tables():
+    # the first scoped form-state select builds the document's form tables (under the
+    # GIL); runs over 2,048+ elements then read them with the GIL released
+    cards = "".join(f"<div class=card><form><input type=radio name=r value={k}{' checked' * (k % 2)}>"
+                    f"<input type=radio name=r><button>b{k}</button></form></div>" for k in range(1500))
+    page = f"<body><main>{cards}</main></body>"
+    fresh = fp.parse(page)
+    expected = [[t.index for t in fresh.select(css)] for css in (":default", ":indeterminate", "input:checked")]
+    doc = fp.parse(page)
+    main, card = doc.find("main"), doc.find_all(cls="card")[7]
+    barrier = threading.Barrier(8, timeout=60)
+
+    def read(worker: int) -> list:
+        barrier.wait()
+        if worker % 2:
+            card.select_one(":default")   # scoped: builds the tables, or finds them built
+        return [[t.index for t in main.select(css)] for css in (":default", ":indeterminate", "input:checked")]
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        assert all(r == expected for r in pool.map(read, range(16)))
+
+
 def test_many_threads_decoding_one_legacy_document():
     # the codec's decoder is looked up on a document's first non-ASCII decode:
     # threads race to it here, and every one must read the same text
