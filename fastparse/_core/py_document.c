@@ -498,11 +498,11 @@ state_of(DocumentObject *d)
 const char *const fp_find_kw_names[FP_FIND_KW__COUNT] = {"name", "id", "cls", "attrs", "limit"};
 
 int
-fp_find_args(PyObject *self, const char *fname, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
-             PyObject **out)
+fp_find_args(PyObject *self, const char *fname, int with_limit, PyObject *const *args, Py_ssize_t nargs,
+             PyObject *kwnames, PyObject **out)
 {
     const fp_state *st = fp_state_of_type(Py_TYPE(self));
-    int nkeys = strcmp(fname, "find_all") == 0 ? FP_FIND_KW__COUNT : FP_FIND_KW_LIMIT;
+    int nkeys = with_limit ? FP_FIND_KW__COUNT : FP_FIND_KW_LIMIT;
     for (int k = 0; k < FP_FIND_KW__COUNT; k++)
         out[k] = NULL;
     if (nargs > 1) {
@@ -539,7 +539,7 @@ fp_find_common(DocumentObject *d, uint32_t first, uint32_t last, PyObject *const
                PyObject *kwnames, int find_all)
 {
     PyObject *a[FP_FIND_KW__COUNT];
-    if (fp_find_args((PyObject *)d, find_all ? "find_all" : "find", args, nargs, kwnames, a) < 0)
+    if (fp_find_args((PyObject *)d, find_all ? "find_all" : "find", find_all, args, nargs, kwnames, a) < 0)
         return NULL;
     PyObject *name = a[FP_FIND_KW_NAME], *id = a[FP_FIND_KW_ID], *cls = a[FP_FIND_KW_CLS];
     PyObject *attrs = a[FP_FIND_KW_ATTRS], *limit_obj = a[FP_FIND_KW_LIMIT] ? a[FP_FIND_KW_LIMIT] : Py_None;

@@ -623,7 +623,7 @@ static PyObject *
 sibling(TagObject *t, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, int forward)
 {
     PyObject *a[FP_FIND_KW__COUNT];
-    if (fp_find_args((PyObject *)t, forward ? "next_sibling" : "prev_sibling", args, nargs, kwnames, a) < 0)
+    if (fp_find_args((PyObject *)t, forward ? "next_sibling" : "prev_sibling", 0, args, nargs, kwnames, a) < 0)
         return NULL;
     fp_query q;
     fp_query_keep k;

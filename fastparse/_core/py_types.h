@@ -125,11 +125,11 @@ PyObject *fp_doc_decode_bytes(DocumentObject *d, const uint8_t *p, size_t n); /*
 /* bytes known to be ASCII as a str: one copy, no decoding (ASCII reads the same
  * in every encoding the engine parses as is) */
 PyObject *fp_ascii_str(const uint8_t *p, size_t n);
-/* find(name=None, *, id=None, cls=None, attrs=None[, limit=None]) from vectorcall
- * arguments into out[FP_FIND_KW_*] (NULL when not given); `limit` only when
- * fname is "find_all". 0, or -1 with TypeError. */
-int fp_find_args(PyObject *self, const char *fname, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
-                 PyObject **out);
+/* fname(name=None, *, id=None, cls=None, attrs=None[, limit=None]) from vectorcall
+ * arguments into out[FP_FIND_KW_*] (NULL when not given), `limit` only with
+ * with_limit. 0, or -1 with TypeError. */
+int fp_find_args(PyObject *self, const char *fname, int with_limit, PyObject *const *args, Py_ssize_t nargs,
+                 PyObject *kwnames, PyObject **out);
 PyObject *fp_find_common(DocumentObject *d, uint32_t first, uint32_t last, PyObject *const *args,
                          Py_ssize_t nargs, PyObject *kwnames, int find_all);
 /* py_text.c: text of element i, or of the whole document when i < 0 */
