@@ -106,7 +106,7 @@ typedef struct {
 /* What the controls of one tree make of each other. */
 struct fp_sel_form_tree {
     int32_t tree;           /* whose: -2 none yet, -1 the document, else a template */
-    int32_t *default_of;    /* per element, for forms of that tree: default button + 1 */
+    int32_t *default_of;    /* per form (its place in fp_sel_forms.forms): default button + 1 */
     elem_set radios;        /* (owner, name) -> last checked radio of the group in that tree */
 };
 
@@ -296,6 +296,20 @@ static int32_t element_by_id(fp_sel_ctx *c, struct fp_sel_forms *f, const uint8_
     return (int32_t)f->ids.elem[k] - 1;
 }
 
+/* The place in f->forms (document order) of `form`, or of the first form after it */
+static uint32_t form_place(const struct fp_sel_forms *f, int32_t form)
+{
+    uint32_t lo = 0, hi = f->nforms;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (f->forms[mid] < form)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 /* Form owner of a control (HTML Standard 4.10.17.3): the form its `form`
  * attribute names, else its nearest form ancestor. A <form> nested in a form
  * (which an HTML5 tree builder drops) is treated as soupsieve does: controls
@@ -322,15 +336,7 @@ static int32_t form_owner(fp_sel_ctx *c, uint32_t e)
         int32_t p = c->el[e].parent;
         owner = p >= 0 ? f->top_form[p] : -1;   /* the outermost form ancestor */
         /* a form inside it that ended before e closes it for e */
-        uint32_t lo = 0, hi = f->nforms;
-        while (lo < hi) {   /* the first form after the owner */
-            uint32_t mid = lo + (hi - lo) / 2;
-            if (f->forms[mid] <= owner)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        for (uint32_t k = lo; owner >= 0 && k < f->nforms && (uint32_t)f->forms[k] < e; k++)
+        for (uint32_t k = form_place(f, owner + 1); owner >= 0 && k < f->nforms && (uint32_t)f->forms[k] < e; k++)
             if (c->el[f->forms[k]].last < e)
                 owner = -1;
     }
@@ -388,8 +394,8 @@ static const struct fp_sel_form_tree *tree_tables(fp_sel_ctx *c, int32_t tree)
     for (uint32_t x = first; x < c->n; x = tree_next(c, tree, x))
         ncontrols += c->el[x].tag == c->t_input;
     if (t->default_of)
-        memset(t->default_of, 0, c->n * sizeof *t->default_of);
-    else if (!(t->default_of = fp_sel_zalloc(c, c->n, sizeof *t->default_of)))
+        memset(t->default_of, 0, f->nforms * sizeof *t->default_of);
+    else if (!(t->default_of = fp_sel_zalloc(c, f->nforms + 1, sizeof *t->default_of)))
         return NULL;
     t->tree = -2;   /* until built */
     if (set_init(c, &t->radios, ncontrols) < 0)
@@ -402,8 +408,9 @@ static const struct fp_sel_form_tree *tree_tables(fp_sel_ctx *c, int32_t tree)
         int32_t owner = form_owner(c, x);
         long n;
         if (owner >= 0 && is_submit_button(c, x)) {
-            if (!t->default_of[owner])
-                t->default_of[owner] = (int32_t)x + 1;
+            int32_t *slot = &t->default_of[form_place(f, owner)];
+            if (!*slot)
+                *slot = (int32_t)x + 1;
         } else if (tag == c->t_input && has_attr(c, x, "checked", 7) && fp_sel_attr_is(c, x, "type", "radio") &&
                    (n = value_of(c, x, "name", name)) > 0) {
             uint32_t h, k = set_slot(c, &t->radios, "name", name, (size_t)n, owner, &h);
@@ -447,7 +454,7 @@ static int default_button(fp_sel_ctx *c, uint32_t e)
     if (owner < 0)
         return 0;
     const struct fp_sel_form_tree *t = tree_tables(c, tree_of(c, e));
-    return t && t->default_of[owner] == (int32_t)e + 1;
+    return t && t->default_of[form_place(forms_of(c), owner)] == (int32_t)e + 1;
 }
 
 /* Shared tables: a context of their own builds them as a run would, then the
