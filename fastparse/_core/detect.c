@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "fp.h"
+#include "internal.h"   /* fp_is_ws */
 #include "prescan.h"
 
 /* The late-meta step: the prescan again over the head of the document, up
@@ -31,7 +32,7 @@ late_meta(const uint8_t *p, size_t n)
 
 static int markup_first(uint8_t b)
 {
-    return b == '<' || b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f';
+    return b == '<' || fp_is_ws(b);
 }
 
 /* BOM-less UTF-16, the autodetection step's other certain case beside the

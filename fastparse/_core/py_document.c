@@ -514,12 +514,7 @@ fp_find_args(PyObject *self, const char *fname, int with_limit, PyObject *const 
     Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
     for (Py_ssize_t j = 0; j < nkw; j++) {
         PyObject *key = PyTuple_GET_ITEM(kwnames, j);
-        int k = 0;
-        while (k < nkeys && key != st->find_kw[k])   /* keywords in calls are interned: the usual hit */
-            k++;
-        for (int m = 0; k == nkeys && m < nkeys; m++)
-            if (PyUnicode_CompareWithASCIIString(key, fp_find_kw_names[m]) == 0)
-                k = m;
+        int k = fp_keyword_index(st->find_kw, fp_find_kw_names, nkeys, key);
         if (k == nkeys) {
             PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%U'", fname, key);
             return -1;

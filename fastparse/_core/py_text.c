@@ -15,15 +15,14 @@ typedef struct {
 
 const char *const fp_text_kw_names[FP_TEXT_KW__COUNT] = {"separator", "strip", "skip", "collapse"};
 
-/* which parameter a keyword names: FP_TEXT_KW_*, or FP_TEXT_KW__COUNT */
-static int
-keyword_index(const fp_state *st, PyObject *name)
+int
+fp_keyword_index(PyObject *const *interned, const char *const *names, int count, PyObject *key)
 {
-    for (int k = 0; k < FP_TEXT_KW__COUNT; k++)
-        if (name == st->text_kw[k])   /* keywords in calls are interned: the usual hit */
+    for (int k = 0; k < count; k++)
+        if (key == interned[k])   /* keywords in calls are interned: the usual hit */
             return k;
     int k = 0;
-    while (k < FP_TEXT_KW__COUNT && PyUnicode_CompareWithASCIIString(name, fp_text_kw_names[k]) != 0)
+    while (k < count && PyUnicode_CompareWithASCIIString(key, names[k]) != 0)
         k++;
     return k;
 }
@@ -67,7 +66,7 @@ parse_args(const fp_state *st, PyObject *const *args, Py_ssize_t nargs, PyObject
     Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
     for (Py_ssize_t k = 0; k < nkw; k++) {
         PyObject *name = PyTuple_GET_ITEM(kwnames, k);
-        int which = keyword_index(st, name);
+        int which = fp_keyword_index(st->text_kw, fp_text_kw_names, FP_TEXT_KW__COUNT, name);
         if (which == FP_TEXT_KW__COUNT) {
             PyErr_Format(PyExc_TypeError, "get_text() got an unexpected keyword argument '%U'", name);
             return -1;

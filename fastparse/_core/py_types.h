@@ -47,6 +47,10 @@ typedef struct {
 enum { FP_TEXT_KW_SEPARATOR, FP_TEXT_KW_STRIP, FP_TEXT_KW_SKIP, FP_TEXT_KW_COLLAPSE, FP_TEXT_KW__COUNT };
 extern const char *const fp_text_kw_names[FP_TEXT_KW__COUNT];
 
+/* which of names[0, count) (interned[] the same, interned) keyword `key` is: its
+ * place, or count for none (py_text.c) */
+int fp_keyword_index(PyObject *const *interned, const char *const *names, int count, PyObject *key);
+
 /* find/find_all/next_sibling/prev_sibling's parameters: name, then keyword-only (py_document.c) */
 enum { FP_FIND_KW_NAME, FP_FIND_KW_ID, FP_FIND_KW_CLS, FP_FIND_KW_ATTRS, FP_FIND_KW_LIMIT, FP_FIND_KW__COUNT };
 extern const char *const fp_find_kw_names[FP_FIND_KW__COUNT];
