@@ -174,7 +174,9 @@ def test_form_state_and_direction_in_nested_divs(css):
 @pytest.mark.parametrize("css", ["span .a", "p span .a", "section .a:not(.b) .a"])
 def test_select_descendant_in_nested_divs(css):
     # quadrupled, not doubled, and measured once (no re-measuring): a quadratic
-    # matcher is 16x here, a linear one 4x, so noise cannot flip the verdict.
+    # matcher is 16x here, a linear one 4x, and the verdict is drawn halfway, at
+    # 8x: the bigger nest's walks miss the cache more (5.2x in one CI run, where
+    # 2 * RATIO = 4.6 failed a linear matcher; 5.2x at 32,000 here).
     # (Before the walk up was memoised, "span div" over 25,000 nested <div> took 2.1 s.)
     # span, p and section are there, as siblings of the nest, so the tag index
     # cannot answer "none" at once; the rightmost compound names no tag, so no
@@ -186,14 +188,14 @@ def test_select_descendant_in_nested_divs(css):
 
     small, big = doc(2_000), doc(8_000)
     assert big.select(css) == []
-    t_small = best_of_3(lambda: small.select(css), 3)
-    t_big = best_of_3(lambda: big.select(css), 3)
+    t_small = best_of_3(lambda: small.select(css), 10)
+    t_big = best_of_3(lambda: big.select(css), 10)
     for doc, t in ((small, t_small), (big, t_big)):
         size = len(doc.source)
         print(f"\n| select({css!r}) over nested <div> | {size:,} | {t * 1e3:.2f} ms "
               f"| {t * 1e9 / size:.2f} ns/B |", end="")
     if not SANITIZED:
-        assert t_big / t_small <= 2 * RATIO, f"4x the input took {t_big / t_small:.1f}x the time"
+        assert t_big / t_small <= 8, f"4x the input took {t_big / t_small:.1f}x the time"
 
 
 @pytest.mark.parametrize("tag", ["a", "b", "table"])
