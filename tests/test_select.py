@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import struct
 import sys
 import time
 import unicodedata
@@ -293,6 +294,57 @@ def test_programs_checked_once_stay_right_past_the_checked_table():
             fp._core._select_run(doc, prog, 0)
     after = [sys.getrefcount(p) for p in progs]   # counted as base was: no tuple holds p
     assert all(a - b in (-1, 0, 1) for a, b in zip(after, base))
+
+
+def test_programs_carry_the_known_tag_ids_and_a_wrong_one_is_refused():
+    # a tag slot is (string, id in the engine's table): the run takes a known id as
+    # it is and looks up only unknown names among the document's interned ones
+    from fastparse.selectors import opcodes as op
+    from fastparse.selectors.compiler import read_header
+
+    prog = program("div > x-card p")
+    h = read_header(prog)
+    words = struct.unpack_from(f"={h[op.H_CODE_LEN]}i", prog)
+    ids = [words[h[op.H_TAGS] + 2 * k + 1] for k in range(h[op.H_NTAGS])]
+    known = {fp._core._known_tag(b"div"), fp._core._known_tag(b"p")}
+    assert sorted(ids) == sorted([0, *known]) and 0 not in known and fp._core._known_tag(b"x-card") == 0
+    assert fp._core._known_tag(b"DIV") == fp._core._known_tag(b"div")
+    # the interned id of x-card differs between these documents; the program serves both
+    for source in ("<div><x-card><p>1</x-card></div>", "<y-a></y-a><z-b></z-b><div><x-card><p>1"):
+        assert [t.text for t in fp.parse(source).select("div > x-card p")] == ["1"]
+    doc = fp.parse("<div><x-card><p>1</x-card></div>")
+    at = 4 * (h[op.H_TAGS] + 2 * ids.index(min(known)) + 1)
+    for wrong in (0, max(known), 9999, -1):   # a known name given another id, or none
+        bad = prog[:at] + struct.pack("=i", wrong) + prog[at + 4:]
+        with pytest.raises(ValueError):
+            fp._core._select_run(doc, bad, 0)
+    with pytest.raises(TypeError):
+        fp._core._known_tag("div")
+
+
+def test_a_selector_str_run_again_finds_its_program_after_the_cache_is_cleared():
+    # py_select.c keeps the str objects last run with their programs (64 slots by
+    # address): the same object, a copy of its text, and 200 other selectors
+    # through the same slots all give the dict's answers
+    from fastparse.selectors.cache import programs
+
+    doc = fp.parse("<ul>" + "".join(f"<li class=c{k}>{k}</li>" for k in range(200)) + "</ul>")
+    css = "li.c7"
+    assert [t.text for t in doc.select(css)] == ["7"]
+    programs.clear()
+    assert [t.text for t in doc.select(css)] == ["7"]
+    assert [t.text for t in doc.select("".join(["li.", "c7"]))] == ["7"]   # another object
+    selectors = [f"li.c{k}" for k in range(200)]
+    for _ in range(2):
+        for k, s in enumerate(selectors):
+            assert [t.text for t in doc.select(s)] == [str(k)]
+            assert doc.find("ul").select_one(s).text == str(k) and doc.select_one(s).matches(s)
+    # a slot holds one reference to its str and one to its program, however often it is hit
+    css = selectors[-1]
+    before = (sys.getrefcount(css), sys.getrefcount(programs[css]))
+    for _ in range(1000):
+        doc.select(css)
+    assert (sys.getrefcount(css), sys.getrefcount(programs[css])) == before
 
 
 # ---------------------------------------------------------------- matching

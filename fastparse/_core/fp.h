@@ -164,6 +164,11 @@ int32_t fp_dom_parent(const fp_doc *doc, uint32_t i);
 /* Tag id of a lower- or mixed-case name for this document, or -1 when the
  * document has no element of that name (known ids are always returned). */
 int fp_tag_lookup(const fp_doc *doc, const uint8_t *name, size_t len);
+/* The id of a name (any case) in the generated tag table, the same in every
+ * document, or 0 when the table does not know it. */
+int fp_tag_known(const uint8_t *name, size_t len);
+/* The id a document interned for a name the table does not know, or -1. */
+int fp_tag_interned(const fp_doc *doc, const uint8_t *name, size_t len);
 /* The lower-case name of a tag id (not NUL-terminated). */
 const uint8_t *fp_tag_name(const fp_doc *doc, uint16_t tag, size_t *len);
 

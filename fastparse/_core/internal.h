@@ -119,7 +119,6 @@ const uint8_t *fp_tok_script_end(const uint8_t *p, const uint8_t *end, int *esca
 /* ---- tags.c ---- */
 int fp_tag_intern(fp_names *names, const uint8_t *raw, size_t len);  /* id; -1 ENOMEM, -2 too many names */
 void fp_names_free(fp_names *names);
-int fp_tag_known(const uint8_t *raw, size_t len);  /* known id or 0 */
 extern const uint8_t *const fp_pack_code;
 /* known id of a packed name (tools/gen_tags.py), or 0; inline: the tag scan's hot path */
 static inline int

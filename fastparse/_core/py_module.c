@@ -215,6 +215,19 @@ mod_utf8_check_portable(PyObject *module, PyObject *arg)
     return utf8_check_with(arg, fp_utf8_check_portable);
 }
 
+/* _known_tag(name: bytes) -> int: the tag table's id of a name, 0 when unknown
+ * (the selector compiler writes it into programs: a run then looks up only
+ * the names the table does not know, among the document's own) */
+static PyObject *
+mod_known_tag(PyObject *module, PyObject *arg)
+{
+    if (!PyBytes_Check(arg)) {
+        PyErr_Format(PyExc_TypeError, "expected bytes, not %.100s", Py_TYPE(arg)->tp_name);
+        return NULL;
+    }
+    return PyLong_FromLong(fp_tag_known((const uint8_t *)PyBytes_AS_STRING(arg), (size_t)PyBytes_GET_SIZE(arg)));
+}
+
 /* parse()'s options when the caller changed none */
 static fp_options
 default_options(void)
@@ -500,6 +513,8 @@ static PyMethodDef module_methods[] = {
      "utf16_pattern(data) -> 'utf-16le', 'utf-16be' or None: an HTML document in UTF-16 without a BOM."},
     {"utf8_check", mod_utf8_check, METH_O,
      "utf8_check(data) -> 0 (not UTF-8), 1 (pure ASCII) or 2 (valid UTF-8 with non-ASCII)."},
+    {"_known_tag", mod_known_tag, METH_O,
+     "_known_tag(name: bytes) -> int: the id of a tag name the engine knows, 0 for others."},
     {"_utf8_check_portable", mod_utf8_check_portable, METH_O,
      "utf8_check without the SIMD path (testing aid)."},
     {"parse", (PyCFunction)(void (*)(void))mod_parse_public, METH_FASTCALL | METH_KEYWORDS, parse_doc},
@@ -597,6 +612,10 @@ module_traverse(PyObject *m, visitproc visit, void *arg)
     Py_VISIT(st->parse_general);
     for (int k = 0; k < FP_CHECKED_PROGRAMS; k++)
         Py_VISIT(st->checked[k]);
+    for (int k = 0; k < FP_RECENT_SELECTORS; k++) {
+        Py_VISIT(st->recent[k].css);
+        Py_VISIT(st->recent[k].prog);
+    }
     return 0;
 }
 
@@ -623,6 +642,10 @@ module_clear(PyObject *m)
     Py_CLEAR(st->parse_general);
     for (int k = 0; k < FP_CHECKED_PROGRAMS; k++)
         Py_CLEAR(st->checked[k]);
+    for (int k = 0; k < FP_RECENT_SELECTORS; k++) {
+        Py_CLEAR(st->recent[k].css);
+        Py_CLEAR(st->recent[k].prog);
+    }
     st->nchecked = 0;
     while (st->free_tags) {
         fp_free_tag *f = st->free_tags;

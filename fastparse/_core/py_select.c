@@ -246,10 +246,22 @@ PyObject *fp_select_cached(fp_state *st, PyObject *node, int which, PyObject *cs
 {
     if (!PyUnicode_CheckExact(css))
         return NULL;   /* the Python side checks the type, or converts a subclass */
-    PyObject *prog = PyDict_GetItemWithError(st->select_programs, css);   /* borrowed */
-    if (prog == NULL)
-        return NULL;
-    Py_INCREF(prog);   /* the cache may be cleared while the run decodes */
+    /* A slot holds its str, so no other object can have that address while it
+     * is there; a program depends on the selector's text alone, so the slot
+     * stays right when the cache dict is cleared. */
+    uintptr_t at = (uintptr_t)css >> 4;   /* objects are 16-byte aligned */
+    struct fp_recent_selector *slot = &st->recent[(at ^ (at >> 6)) & (FP_RECENT_SELECTORS - 1)];
+    PyObject *prog;
+    if (slot->css == css) {
+        prog = Py_NewRef(slot->prog);
+    } else {
+        prog = PyDict_GetItemWithError(st->select_programs, css);   /* borrowed */
+        if (prog == NULL)
+            return NULL;
+        Py_INCREF(prog);   /* the cache may be cleared while the run decodes */
+        Py_XSETREF(slot->css, Py_NewRef(css));
+        Py_XSETREF(slot->prog, Py_NewRef(prog));
+    }
     PyObject *r;
     if (which == FP_SELECT_FN_MATCHES || which == FP_SELECT_FN_CLOSEST) {
         r = test_program(st, node, prog, which == FP_SELECT_FN_CLOSEST);

@@ -75,6 +75,9 @@ enum { FP_FREE_TAGS = 4096 };
 /* slots for the selector programs the module has checked (a power of two;
  * py_select.c, check_program): scraping code runs tens of selectors over and over */
 enum { FP_CHECKED_PROGRAMS = 256 };
+/* slots for the selectors last run from C, by the address of their str (a
+ * power of two; py_select.c, fp_select_cached) */
+enum { FP_RECENT_SELECTORS = 64 };
 
 typedef struct fp_state {
     PyTypeObject *Document_type;
@@ -93,6 +96,9 @@ typedef struct fp_state {
     PyObject *parse_general;    /* fastparse._parse._parse_general: parse() for all but plain bytes */
     PyObject *checked[FP_CHECKED_PROGRAMS];   /* selector programs fp_select_check passed (bytes never change) */
     int nchecked;
+    /* each holds a str and its program, found in select_programs: a loop that
+     * passes the same str finds it by one compare instead of a dict lookup */
+    struct fp_recent_selector { PyObject *css, *prog; } recent[FP_RECENT_SELECTORS];
     struct fp_free_tag *free_tags;  /* memory of dead Tags, for the next ones (not objects) */
     int free_tags_n;
 } fp_state;

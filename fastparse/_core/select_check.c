@@ -135,7 +135,7 @@ int fp_select_check(const uint8_t *prog, size_t len)
         return -1;
     size_t pool_len = len - 4 * (size_t)k.code_len;
     int32_t tags = w[FP_SEL_H_TAGS], strs = w[FP_SEL_H_STRS];
-    if (tags < 0 || tags > k.code_len || k.ntags > k.code_len - tags || strs < 0 ||
+    if (tags < 0 || tags > k.code_len || k.ntags > (k.code_len - tags) / 2 || strs < 0 ||
         strs > k.code_len || k.nstr > (k.code_len - strs) / 2)
         return -1;
     for (int32_t s = 0; s < k.nstr; s++) {
@@ -143,8 +143,13 @@ int fp_select_check(const uint8_t *prog, size_t len)
         if (off < 0 || n < 0 || (size_t)off > pool_len || (size_t)n > pool_len - (size_t)off)
             return -1;
     }
-    for (int32_t t = 0; t < k.ntags; t++)
-        if (w[tags + t] < 0 || w[tags + t] >= k.nstr)
+    /* each tag slot's known id is the one the table gives its name: the run trusts it */
+    for (int32_t t = 0; t < k.ntags; t++) {
+        int32_t s = w[tags + 2 * t];
+        if (s < 0 || s >= k.nstr ||
+            w[tags + 2 * t + 1] != fp_tag_known(prog + 4 * (size_t)k.code_len + w[strs + 2 * s],
+                                                (size_t)w[strs + 2 * s + 1]))
             return -1;
+    }
     return check_list(&k, w[FP_SEL_H_ROOT], k.code_len, 0);
 }

@@ -1119,10 +1119,11 @@ static int ctx_init(fp_sel_ctx *c, const fp_doc *doc, int32_t scope, const uint8
     c->nth_count = block + nhas;
     c->nth_pos = block + nhas + nnth;
     c->tag_ids = (int *)(void *)(block + nptr);
-    for (int32_t k = 0; k < ntags; k++) {
+    const int32_t *slot = c->w + c->w[FP_SEL_H_TAGS];   /* (string, known id) per tag slot */
+    for (int32_t k = 0; k < ntags; k++, slot += 2) {
         size_t len;
-        const uint8_t *name = fp_sel_str(c, c->w[c->w[FP_SEL_H_TAGS] + k], &len);
-        c->tag_ids[k] = fp_tag_lookup(doc, name, len);
+        const uint8_t *name = fp_sel_str(c, slot[0], &len);
+        c->tag_ids[k] = slot[1] ? slot[1] : fp_tag_interned(doc, name, len);
     }
     return 0;
 }

@@ -147,11 +147,15 @@ fp_tag_name(const fp_doc *doc, uint16_t tag, size_t *len)
 }
 
 int
+fp_tag_interned(const fp_doc *doc, const uint8_t *name, size_t len)
+{
+    uint32_t slot;
+    return doc->names.nslots ? names_probe(&doc->names, name, len, &slot) : -1;
+}
+
+int
 fp_tag_lookup(const fp_doc *doc, const uint8_t *name, size_t len)
 {
     int id = fp_tag_known(name, len);
-    if (id)
-        return id;
-    uint32_t slot;
-    return doc->names.nslots ? names_probe(&doc->names, name, len, &slot) : -1;
+    return id ? id : fp_tag_interned(doc, name, len);
 }

@@ -13,6 +13,7 @@ import struct
 import unicodedata
 from array import array
 
+from .. import _core
 from . import nodes as n
 from . import opcodes as op
 
@@ -47,7 +48,7 @@ class Compiler:
         self.code = array("i", [0] * op.HEADER_WORDS)
         self.strings: list[bytes] = []
         self.string_index: dict[bytes, int] = {}
-        self.tags: list[int] = []
+        self.tags: list[int] = []   # per tag slot: string index, known tag id (0: none)
         self.tag_slot: dict[str, int] = {}
         self.n_has = 0
         self.n_nthof = 0
@@ -66,8 +67,8 @@ class Compiler:
 
     def tag(self, name: str) -> int:
         if name not in self.tag_slot:
-            self.tag_slot[name] = len(self.tags)
-            self.tags.append(self.string(name))
+            self.tag_slot[name] = len(self.tags) // 2
+            self.tags += [self.string(name), _core._known_tag(name.encode("utf-8", "surrogatepass"))]
         return self.tag_slot[name]
 
     def emit(self, words: list[int]) -> int:
@@ -194,7 +195,7 @@ class Compiler:
         non_ascii = self.needs_codec or any(b >= 0x80 for b in pool)
         code[: op.HEADER_WORDS] = array("i", [
             op.MAGIC, len(code), root, self.flags, self.n_has, self.n_nthof,
-            len(self.tags), tag_table, len(self.strings), string_table, int(non_ascii),
+            len(self.tags) // 2, tag_table, len(self.strings), string_table, int(non_ascii),
         ])
         return code.tobytes() + bytes(pool)
 

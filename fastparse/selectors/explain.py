@@ -34,7 +34,7 @@ class _Disassembler:
         self.lines.append(f"{at:4d}  {'  ' * depth}{text}")
 
     def tag_name(self, slot: int) -> str:
-        return self.s[self.w[self.h[op.H_TAGS] + slot]]
+        return self.s[self.w[self.h[op.H_TAGS] + 2 * slot]]
 
     def list_(self, at: int, depth: int, title: str) -> None:
         count = self.w[at + 1]

@@ -4,7 +4,9 @@ A program is native-endian int32 words followed by a byte pool of strings:
 
     header   MAGIC, code_len (words), root (offset of the top LIST), flags,
              n_has, n_nthof, n_tags, tag_table, n_strings, string_table, non_ascii
-    tables   tag_table: one string index per tag slot (resolved to a tag id per document);
+    tables   tag_table: per tag slot, its string index and its id in the engine's tag table
+             (fastparse._core._known_tag; 0 for a name the table lacks: the run looks
+             it up among the names the document interned);
              string_table: (byte offset into the pool, byte length) per string
     nodes    LIST  count off...                 any of the complex selectors matches
              COMPLEX ncomp off0 (comb off)*     compounds right to left, comb joins k and k+1
