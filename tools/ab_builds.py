@@ -12,10 +12,10 @@ and the two times of each page named with --show (a path of the manifest, or its
 Why one process: on the shared machines this project is measured on, whole runs move 10-30%
 with the machine's phases (README, "Committed results"); two builds alternated page by page
 see the same phases, and an A/A comparison of one build with itself reads within 1%.
---task css times the benchmark's css task instead: parse, then the 20 selectors of
-fastparse.bench.tasks.CSS_SELECTORS. The selector layer imports fastparse.selectors by
-name, so each build runs programs compiled by the checkout's compiler through its own
-`_core._select_run` (the C matcher `select` calls): A and B must share the program format.
+--task css times the benchmark's css task instead: parse, then doc.select of each of the
+20 selectors of fastparse.bench.tasks.CSS_SELECTORS, as the benchmark's adapter does; each
+build compiles and caches its own programs (own_selectors), so A and B may differ in the
+program format.
 """
 from __future__ import annotations
 
@@ -75,14 +75,35 @@ def best_times(parsers: list, pages: list[bytes], rounds: int, fewer: list[int] 
     return best
 
 
-def css_task(mod, programs: list[bytes]):
-    """mod's css task: a parse, then each program run over the whole document."""
-    parse, run = mod.parse, mod._core._select_run
+def own_selectors(mod) -> None:
+    """Makes mod's _core run selects with mod's own selector package. The C binding
+    imports fastparse.selectors and fastparse.selectors.cache by name, once per
+    module state, on its first select: that first select runs while those names
+    point at mod's copies (two builds may differ in program format)."""
+    names = ("fastparse", "fastparse.selectors", "fastparse.selectors.cache")
+    own = {k: importlib.import_module(mod.__name__ + k[len("fastparse"):]) for k in names}
+    saved = {k: sys.modules.get(k) for k in names}
+    sys.modules.update(own)
+    try:
+        mod.parse(b"<p>").select("p")
+    finally:
+        for k, m in saved.items():
+            if m is None:
+                sys.modules.pop(k, None)
+            else:
+                sys.modules[k] = m
+
+
+def css_task(mod, selectors: tuple[str, ...]):
+    """mod's css task as the benchmark's adapter runs it: a parse, then doc.select
+    of each selector, through mod's own compiler and program cache."""
+    own_selectors(mod)
+    parse = mod.parse
 
     def task(data: bytes) -> None:
         doc = parse(data)
-        for prog in programs:
-            run(doc, prog, 0)
+        for css in selectors:
+            doc.select(css)
     return task
 
 
@@ -109,9 +130,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{len(pages)} real pages, task {args.task}, best of {args.rounds} rounds")
         if args.task == "css":
             from fastparse.bench.tasks import CSS_SELECTORS
-            from fastparse.selectors.cache import program
-            programs = [program(css) for css in CSS_SELECTORS]
-            timed = [css_task(m, programs) for m in mods]
+            timed = [css_task(m, CSS_SELECTORS) for m in mods]
         else:
             timed = [m.parse for m in mods]
         a, b = best_times(timed, pages, args.rounds)
