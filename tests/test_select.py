@@ -557,21 +557,24 @@ def test_template_contents_are_not_in_the_document():
 def test_tag_index_gives_the_same_results_as_a_scan(rows):
     # documents of 32+ elements get a tag index on their first select (py_select.c)
     rows = "".join(f'<li class="c{k % 3}"><a href="/{k}">{k}</a></li>' for k in range(rows))
-    page = f"<html><body><ul id=u>{rows}</ul><template><li id=hidden><a>x</a></li></template>" \
-           "<div id=d><p>a</p><a>b</a></div></body></html>"
+    page = f"<html><body><ul id=u>{rows}</ul><template><li id=hidden><a>x</a><x-item></x-item></li></template>" \
+           "<div id=d><p>a</p><a>b</a><x-item>c</x-item><svg><clipPath/><x-item/></svg></div></body></html>"
     doc = fp.parse(page)
     assert len(doc) > 32
 
     ul, template = doc.select_one("#u"), doc.select_one("template")
+    hidden = template.select_one("li")   # inside template contents: the index leaves them out
+    # a lone tag (`li`, `x-item`, which the document interns) is answered from the index alone
     for css in ["li", "a", "li.c1 > a", "div a", "p, a", "template li", "nosuchtag", "li:nth-child(7)", "*",
                 "a, li", "li.c1, li.c2", "li a, ul > li > a", "p, nosuchtag", "nav a", "h2, template li",
-                "a[href$='7'], li.c0 > a", "section li, li"]:
-        for node in (doc, ul, template, doc.select_one("#d")):
+                "a[href$='7'], li.c0 > a", "section li, li", "x-item", "clippath", "clipPath", "LI", ":not(*)"]:
+        for node in (doc, ul, template, doc.select_one("#d"), hidden, doc.select_one("svg")):
             prog = program(css)
             scanned = fp._core._select_run(node, prog, 0, False)
             indexed = fp._core._select_run(node, prog, 0)
             assert indexed == scanned, (css, node)
             assert fp._core._select_run(node, prog, 1) == scanned[:1]
+            assert fp._core._select_run(node, prog, 3) == scanned[:3]
     with pytest.raises(TypeError):
         fp._core._select_run(doc, program("a"), 0, True, None)
 

@@ -1171,6 +1171,35 @@ void fp_sel_ctx_free(fp_sel_ctx *c)
 /* The run over the tag index, when the rightmost compound of every complex
  * selector in the list names a tag: only the elements of those tags, taken
  * from their lists in document order (a merge: `h2, h3` visits h2s and h3s). */
+/* Where tag's list in the index reaches `first`: the list is in document order. */
+static uint32_t list_from(const uint32_t *index, uint32_t tag, uint32_t first)
+{
+    const uint32_t *list = index + 2 + index[0], *off = index + 1;
+    uint32_t lo = off[tag], hi = off[tag + 1];
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (list[mid] < first)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* Appends the elements of tag in [first, end), at most limit: the answer of a
+ * selector that is the tag alone. 0, or -1 out of memory. */
+static int append_tag_range(const uint32_t *index, int32_t tag, uint32_t first, uint32_t end, uint32_t limit,
+                            fp_buf *out)
+{
+    if (tag < 0 || (uint32_t)tag >= index[0])
+        return 0;
+    const uint32_t *list = index + 2 + index[0];
+    uint32_t lo = list_from(index, (uint32_t)tag, first), hi = lo, stop = index[1 + tag + 1];
+    while (hi < stop && list[hi] < end && hi - lo < limit)
+        hi++;
+    return hi > lo ? fp_buf_append(out, list + lo, (hi - lo) * sizeof *list) : 0;
+}
+
 static void run_indexed(fp_sel_ctx *c, const int32_t *root, const prefilter_t *pf, const uint32_t *index,
                         uint32_t first, uint32_t end, uint32_t limit, fp_buf *out)
 {
@@ -1183,24 +1212,13 @@ static void run_indexed(fp_sel_ctx *c, const int32_t *root, const prefilter_t *p
         at[k] = stop[k] = 0;
         if (pf[k].never || tag >= ntags)
             continue;
-        uint32_t lo = off[tag], hi = off[tag + 1];
-        stop[k] = hi;
-        while (lo < hi) { /* first element at or after `first` */
-            uint32_t mid = lo + (hi - lo) / 2;
-            if (list[mid] < first)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        at[k] = lo;
+        stop[k] = off[tag + 1];
+        at[k] = list_from(index, tag, first);
     }
     const int32_t *cx = c->w + root[2];
     if (ncx == 1 && cx[1] == 1 && c->w[cx[2] + 1] == 1) {
-        /* `p`, `title`: the tag is the whole selector, its list the answer */
-        uint32_t hi = at[0];
-        while (hi < stop[0] && list[hi] < end && hi - at[0] < limit)
-            hi++;
-        if (hi > at[0] && fp_buf_append(out, list + at[0], (hi - at[0]) * sizeof *list) != 0)
+        /* a compound of one test that is false (a lone tag ran as lone_tag) */
+        if (!pf[0].never && append_tag_range(index, pf[0].tag, first, end, limit, out) != 0)
             c->oom = 1;
         return;
     }
@@ -1280,37 +1298,56 @@ static void run_scan_one(fp_sel_ctx *c, const int32_t *cx, const prefilter_t *f,
 }
 
 /* index: the tag index, whose template list answers at once for most documents */
-static int inside_template(const fp_sel_ctx *c, int32_t e, const uint32_t *index)
+static int inside_template(const fp_elem *el, int32_t e, const uint32_t *index)
 {
     if (!fp_select_index_count(index, FP_TAG_TEMPLATE))
         return 0;   /* the document has no <template> */
-    for (; e >= 0; e = c->el[e].parent)
-        if (is_template(c, (uint32_t)e))
+    for (; e >= 0; e = el[e].parent)
+        if (el[e].tag == FP_TAG_TEMPLATE)
             return 1;
     return 0;
+}
+
+/* The tag id in doc of a program that is one type selector (`p`, `title`), or
+ * -1 when doc has no element of that name; -2 for any other program. */
+static int32_t lone_tag(const fp_doc *doc, const int32_t *w)
+{
+    const int32_t *list = w + w[FP_SEL_H_ROOT], *cx = w + list[2], *compound = w + cx[2];
+    if (list[1] != 1 || cx[1] != 1 || compound[1] != 1 || compound[2] != FP_SEL_T_TAG)
+        return -2;
+    const int32_t *slot = w + w[FP_SEL_H_TAGS] + 2 * compound[3];   /* (string, known id) */
+    if (slot[1])
+        return slot[1];
+    const int32_t *str = w + w[FP_SEL_H_STRS] + 2 * slot[0];
+    return fp_tag_interned(doc, (const uint8_t *)w + 4 * (size_t)w[FP_SEL_H_CODE_LEN] + str[0], (size_t)str[1]);
 }
 
 fp_status fp_select_run(const fp_doc *doc, int32_t scope, const uint8_t *prog, size_t len,
                         uint32_t limit, const fp_select_tables *tables, fp_buf *out)
 {
     (void)len;
+    uint32_t first = scope < 0 ? 0 : (uint32_t)scope + 1;
+    uint32_t end = scope < 0 ? doc->n : doc->elems[scope].last + 1;
+    /* `p`, `title`: the tag's list is the answer, with no context to set up
+     * (most of what such a select cost) */
+    const uint32_t *index = tables ? tables->index : NULL;
+    int32_t tag = index ? lone_tag(doc, (const int32_t *)prog) : -2;
+    if (tag != -2 && !inside_template(doc->elems, scope, index))
+        return append_tag_range(index, tag, first, end, limit, out) == 0 ? FP_OK : FP_ENOMEM;
     fp_sel_ctx c;
     if (ctx_init(&c, doc, scope, prog, tables) != 0) {
         fp_sel_ctx_free(&c);
         return FP_ENOMEM;
     }
     c.up_ok = 1;   /* many candidates share ancestors: worth a memo */
-    const uint32_t *index = c.index;
     const int32_t *root = c.w + c.w[FP_SEL_H_ROOT];
     int32_t ncx = root[1];
     prefilter_t pf[PREFILTER_MAX];
     int filtered = ncx <= PREFILTER_MAX;
-    if (index && inside_template(&c, scope, index))
+    if (index && inside_template(doc->elems, scope, index))
         index = NULL;   /* it leaves template contents out */
     for (int32_t k = 0; filtered && k < ncx; k++)
         prefilter_build(&c, c.w + root[2 + k], &pf[k], index);
-    uint32_t first = scope < 0 ? 0 : (uint32_t)scope + 1;
-    uint32_t end = scope < 0 ? doc->n : doc->elems[scope].last + 1;
     int by_tag = index && filtered;
     for (int32_t k = 0; by_tag && k < ncx; k++)
         by_tag = pf[k].tag >= 0 || pf[k].never;
