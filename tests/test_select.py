@@ -579,6 +579,23 @@ def test_tag_index_gives_the_same_results_as_a_scan(rows):
         fp._core._select_run(doc, program("a"), 0, True, None)
 
 
+def test_a_lone_tag_matches_and_finds_closest_as_the_general_matcher_does():
+    # matches("div") and closest("div") skip the matching context (select_match.c, lone_tag);
+    # `:is(div)` takes the general path: the two must agree on every element, with
+    # template contents (closest never climbs out), foreign elements and interned names
+    doc = fp.parse("<div id=a><template><div id=b><p id=c><x-item id=d></x-item></p></div></template>"
+                   "<section><p id=e><svg><clipPath id=f><x-item id='g'/></clipPath></svg></p></section></div>")
+    names = ["div", "p", "template", "section", "x-item", "clippath", "clipPath", "svg", "DIV", "nosuch", "html"]
+    elements = list(doc) + doc.select_one("template").select("*")
+    for t in elements:
+        for name in names:
+            assert t.matches(name) == t.matches(f":is({name})"), (t, name)
+            assert t.closest(name) == t.closest(f":is({name})"), (t, name)
+    inside = doc.select_one("template").select_one("x-item")
+    assert inside.closest("div").id == "b" and inside.closest("template") is fp.MISSING   # not out of the contents
+    assert doc.find(id="g").closest("p").id == "e" and doc.find(id="g").matches("x-item")
+
+
 def test_sibling_table_gives_the_same_results_as_a_runs_own_tables():
     # documents of 256+ elements get a sibling table on the first selector that asks
     # for positions or siblings (py_select.c); _select_run(..., False) runs without it

@@ -164,10 +164,15 @@ static uint32_t child_end(const fp_sel_ctx *c, int32_t p) { return p < 0 ? c->n 
 static int is_template(const fp_sel_ctx *c, uint32_t e) { return c->el[e].tag == c->t_template; }
 
 /* The parent as the DOM sees it: none above a template's contents. */
+static int32_t parent_in(const fp_elem *el, uint32_t e)
+{
+    int32_t p = el[e].parent;
+    return (p >= 0 && el[p].tag == FP_TAG_TEMPLATE) ? -1 : p;
+}
+
 static int32_t parent_of(const fp_sel_ctx *c, uint32_t e)
 {
-    int32_t p = c->el[e].parent;
-    return (p >= 0 && is_template(c, (uint32_t)p)) ? -1 : p;
+    return parent_in(c->el, e);
 }
 
 void *fp_sel_zalloc(fp_sel_ctx *c, size_t count, size_t size)
@@ -1382,6 +1387,9 @@ fp_status fp_select_run(const fp_doc *doc, int32_t scope, const uint8_t *prog, s
 int fp_select_test(const fp_doc *doc, uint32_t i, const uint8_t *prog, size_t len, const fp_select_tables *tables)
 {
     (void)len;
+    int32_t tag = lone_tag(doc, (const int32_t *)prog);
+    if (tag != -2)   /* `div`: the element's own tag decides */
+        return tag >= 0 && doc->elems[i].tag == (uint16_t)tag;
     fp_sel_ctx c;
     int r = -1;
     if (ctx_init(&c, doc, (int32_t)i, prog, tables) == 0) {
@@ -1397,6 +1405,13 @@ int32_t fp_select_closest(const fp_doc *doc, uint32_t i, const uint8_t *prog, si
                           const fp_select_tables *tables)
 {
     (void)len;
+    int32_t tag = lone_tag(doc, (const int32_t *)prog);
+    if (tag != -2) {   /* `div`: the first of i and its ancestors of that tag */
+        int32_t x = tag >= 0 ? (int32_t)i : -1;
+        while (x >= 0 && doc->elems[x].tag != (uint16_t)tag)
+            x = parent_in(doc->elems, (uint32_t)x);
+        return x;
+    }
     fp_sel_ctx c;
     int32_t found = -2;
     if (ctx_init(&c, doc, (int32_t)i, prog, tables) == 0) {
