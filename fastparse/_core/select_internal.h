@@ -71,8 +71,9 @@ static inline int bytes_eq(const uint8_t *a, const uint8_t *b, size_t n, int ica
 {
     if (!icase)
         return memcmp(a, b, n) == 0;
+    /* most bytes are equal as they are (a quirks page's class names): fold only the others */
     for (size_t i = 0; i < n; i++)
-        if (lower(a[i]) != lower(b[i]))
+        if (a[i] != b[i] && lower(a[i]) != lower(b[i]))
             return 0;
     return 1;
 }
