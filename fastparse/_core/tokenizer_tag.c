@@ -119,9 +119,11 @@ find_name(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_raw_at
     while (p < end && tok_attr_name(&p, end, a, &self_closing) == 1) {
         /* a raw NUL stands for the 3 bytes of U+FFFD: a raw name is never
          * longer, and only one holding a NUL is shorter (one as long matches
-         * `name`, which holds no NUL, only if it holds none: fp_lower_eq) */
+         * `name`, which holds no NUL, only if it holds none: fp_lower_eq); most
+         * shorter names differ at their first byte, which is tested here */
         if (a->name_len == len ? fp_lower_eq(a->name, want, len)
-                               : a->name_len < len && name_matches(a->name, a->name_len, want, len)) {
+                               : a->name_len < len && (a->name[0] == 0 || fp_lower(a->name[0]) == want[0]) &&
+                                     name_matches(a->name, a->name_len, want, len)) {
             *pp = p;
             return 1;
         }
