@@ -251,8 +251,10 @@ static int anb(int64_t a, int64_t b, int64_t pos)
 enum { MEMO_PAGE_BITS = 8, MEMO_SPARSE_MAX = 16, MEMO_SLOTS = 2 * MEMO_SPARSE_MAX };
 
 typedef struct {
-    uint32_t used;
-    struct { uint32_t key; uint8_t *page; } slot[MEMO_SLOTS];   /* key: page number + 1, 0 empty */
+    uint32_t used;                /* pages in the table */
+    uint32_t on_heap;             /* of them, those past the run's arena: the ones to free */
+    uint32_t key[MEMO_SLOTS];     /* page number + 1, 0 empty */
+    uint8_t *page[MEMO_SLOTS];    /* read where key is set only: left unzeroed */
 } memo_sparse;
 
 static memo_sparse *sparse_of(const void *table)
@@ -267,9 +269,9 @@ static uint32_t memo_home(uint32_t pg)
 
 static uint8_t *sparse_page(const memo_sparse *m, uint32_t pg)
 {
-    for (uint32_t h = memo_home(pg); m->slot[h].key; h = (h + 1) & (MEMO_SLOTS - 1))
-        if (m->slot[h].key == pg + 1)
-            return m->slot[h].page;
+    for (uint32_t h = memo_home(pg); m->key[h]; h = (h + 1) & (MEMO_SLOTS - 1))
+        if (m->key[h] == pg + 1)
+            return m->page[h];
     return NULL;
 }
 
@@ -281,22 +283,28 @@ static inline __attribute__((always_inline)) uint8_t *memo_page(const void *tabl
     return table ? ((uint8_t *const *)table)[pg] : NULL;
 }
 
-/* size zeroed bytes from the run's arena while it lasts, else from calloc */
-static void *memo_alloc(fp_sel_ctx *c, size_t size)
+/* size bytes, the first `zeroed` of them zero, from the run's arena while it
+ * lasts, else from calloc */
+static void *memo_alloc(fp_sel_ctx *c, size_t size, size_t zeroed)
 {
     size = (size + 15) & ~(size_t)15;
     if (size <= FP_SEL_ARENA - c->arena_used) {
         void *p = c->arena + c->arena_used;
         c->arena_used += (uint32_t)size;
-        return memset(p, 0, size);
+        return memset(p, 0, zeroed);
     }
     return fp_sel_zalloc(c, 1, size);
 }
 
+static int in_arena(const fp_sel_ctx *c, const void *p)
+{
+    /* below the arena the difference wraps around, past its size */
+    return (uintptr_t)p - (uintptr_t)c->arena < FP_SEL_ARENA;
+}
+
 static void memo_release(const fp_sel_ctx *c, void *p)
 {
-    uintptr_t at = (uintptr_t)p, arena = (uintptr_t)c->arena;
-    if (at - arena >= FP_SEL_ARENA)   /* not in the arena (below it, the difference wraps) */
+    if (!in_arena(c, p))
         free(p);
 }
 
@@ -305,7 +313,7 @@ static uint8_t *memo_add_page(fp_sel_ctx *c, void **table, uint32_t pg, size_t w
 {
     memo_sparse *m = sparse_of(*table);
     if (!*table) {
-        if (!(m = memo_alloc(c, sizeof *m)))
+        if (!(m = memo_alloc(c, sizeof *m, offsetof(memo_sparse, page))))
             return NULL;
         *table = (void *)((uintptr_t)m + 1);
     } else if (m && m->used == MEMO_SPARSE_MAX) {
@@ -313,13 +321,14 @@ static uint8_t *memo_add_page(fp_sel_ctx *c, void **table, uint32_t pg, size_t w
         if (!pages)
             return NULL;
         for (uint32_t k = 0; k < MEMO_SLOTS; k++)
-            if (m->slot[k].key)
-                pages[m->slot[k].key - 1] = m->slot[k].page;
+            if (m->key[k])
+                pages[m->key[k] - 1] = m->page[k];
         memo_release(c, m);
         *table = pages;
         m = NULL;
     }
-    uint8_t *page = memo_alloc(c, ((size_t)1 << MEMO_PAGE_BITS) * width);
+    size_t bytes = ((size_t)1 << MEMO_PAGE_BITS) * width;
+    uint8_t *page = memo_alloc(c, bytes, bytes);
     if (!page)
         return NULL;
     if (!m) {
@@ -327,11 +336,12 @@ static uint8_t *memo_add_page(fp_sel_ctx *c, void **table, uint32_t pg, size_t w
         return page;
     }
     uint32_t h = memo_home(pg);
-    while (m->slot[h].key)
+    while (m->key[h])
         h = (h + 1) & (MEMO_SLOTS - 1);
-    m->slot[h].key = pg + 1;
-    m->slot[h].page = page;
+    m->key[h] = pg + 1;
+    m->page[h] = page;
     m->used++;
+    m->on_heap += !in_arena(c, page);
     return page;
 }
 
@@ -388,9 +398,9 @@ void fp_sel_memo_free(fp_sel_ctx *c, void *table)
 {
     memo_sparse *m = sparse_of(table);
     if (m) {
-        for (uint32_t k = 0; k < MEMO_SLOTS; k++)
-            if (m->slot[k].key)
-                memo_release(c, m->slot[k].page);
+        for (uint32_t k = 0; m->on_heap && k < MEMO_SLOTS; k++)   /* most runs' pages are all in the arena */
+            if (m->key[k])
+                memo_release(c, m->page[k]);
         memo_release(c, m);
     } else if (table) {
         uint8_t **pages = table;
