@@ -1183,9 +1183,6 @@ void fp_sel_ctx_free(fp_sel_ctx *c)
         fp_buf_free(&c->val);
 }
 
-/* The run over the tag index, when the rightmost compound of every complex
- * selector in the list names a tag: only the elements of those tags, taken
- * from their lists in document order (a merge: `h2, h3` visits h2s and h3s). */
 /* Where tag's list in the index reaches `first`: the list is in document order. */
 static uint32_t list_from(const uint32_t *index, uint32_t tag, uint32_t first)
 {
@@ -1215,6 +1212,9 @@ static int append_tag_range(const uint32_t *index, int32_t tag, uint32_t first, 
     return hi > lo ? fp_buf_append(out, list + lo, (hi - lo) * sizeof *list) : 0;
 }
 
+/* The run over the tag index, when the rightmost compound of every complex
+ * selector in the list names a tag: only the elements of those tags, taken
+ * from their lists in document order (a merge: `h2, h3` visits h2s and h3s). */
 static void run_indexed(fp_sel_ctx *c, const int32_t *root, const prefilter_t *pf, const uint32_t *index,
                         uint32_t first, uint32_t end, uint32_t limit, fp_buf *out)
 {
