@@ -139,14 +139,8 @@ int fp_sel_contains_indexed(fp_sel_ctx *c, const int32_t *t, uint32_t e)
         if (len == 0)
             return 1;   /* the empty string is in every text */
         const uint32_t *occ = x->test[k].occ;
-        uint32_t lo = x->test[k].at[s], hi = x->test[k].at[s + 1];
-        while (lo < hi) {   /* the first occurrence at or after the element's text */
-            uint32_t mid = lo + (hi - lo) / 2;
-            if (occ[mid] < from)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
+        /* the first occurrence at or after the element's text */
+        uint32_t lo = fp_sel_lower_bound(occ, x->test[k].at[s], x->test[k].at[s + 1], from);
         if (lo < x->test[k].at[s + 1] && occ[lo] + len <= to)
             return 1;
     }

@@ -114,7 +114,7 @@ struct fp_sel_forms {
     int32_t *owner;         /* per element: 0 not known yet, 1 no form owner, else owner + 2 */
     int32_t *top_form;      /* per element: the outermost <form> at or above it, or -1 */
     int32_t *template_at;   /* per element: the nearest <template> at or above it, or -1 */
-    int32_t *forms;         /* every <form>, in document order */
+    uint32_t *forms;        /* every <form>, in document order */
     uint32_t nforms;
     elem_set ids;           /* id -> first element of the document with it (for form=) */
     struct fp_sel_form_tree doc;   /* the document's controls */
@@ -231,7 +231,7 @@ static struct fp_sel_forms *forms_of(fp_sel_ctx *c)
     f->owner = fp_sel_zalloc(c, c->n, sizeof *f->owner);
     f->top_form = fp_sel_zalloc(c, c->n, sizeof *f->top_form);
     f->template_at = fp_sel_zalloc(c, c->n, sizeof *f->template_at);
-    int32_t *forms = fp_sel_zalloc(c, f->nforms + 1, sizeof *forms);
+    uint32_t *forms = fp_sel_zalloc(c, f->nforms + 1, sizeof *forms);
     if (!f->owner || !f->top_form || !f->template_at || !forms) {
         free(forms);
         return NULL;   /* f->forms stays NULL: out of memory, and c->oom fails the run */
@@ -242,7 +242,7 @@ static struct fp_sel_forms *forms_of(fp_sel_ctx *c)
         f->top_form[x] = p >= 0 && f->top_form[p] >= 0 ? f->top_form[p] : tag == c->t_form ? (int32_t)x : -1;
         f->template_at[x] = tag == c->t_template ? (int32_t)x : p >= 0 ? f->template_at[p] : -1;
         if (tag == c->t_form)
-            forms[k++] = (int32_t)x;
+            forms[k++] = x;
     }
     f->forms = forms;
     return f;
@@ -297,17 +297,9 @@ static int32_t element_by_id(fp_sel_ctx *c, struct fp_sel_forms *f, const uint8_
 }
 
 /* The place in f->forms (document order) of `form`, or of the first form after it */
-static uint32_t form_place(const struct fp_sel_forms *f, int32_t form)
+static uint32_t form_place(const struct fp_sel_forms *f, uint32_t form)
 {
-    uint32_t lo = 0, hi = f->nforms;
-    while (lo < hi) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (f->forms[mid] < form)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
+    return fp_sel_lower_bound(f->forms, 0, f->nforms, form);
 }
 
 /* Form owner of a control (HTML Standard 4.10.17.3): the form its `form`
@@ -336,7 +328,7 @@ static int32_t form_owner(fp_sel_ctx *c, uint32_t e)
         int32_t p = c->el[e].parent;
         owner = p >= 0 ? f->top_form[p] : -1;   /* the outermost form ancestor */
         /* a form inside it that ended before e closes it for e */
-        for (uint32_t k = form_place(f, owner + 1); owner >= 0 && k < f->nforms && (uint32_t)f->forms[k] < e; k++)
+        for (uint32_t k = form_place(f, (uint32_t)owner + 1); owner >= 0 && k < f->nforms && f->forms[k] < e; k++)
             if (c->el[f->forms[k]].last < e)
                 owner = -1;
     }
@@ -408,7 +400,7 @@ static const struct fp_sel_form_tree *tree_tables(fp_sel_ctx *c, int32_t tree)
         int32_t owner = form_owner(c, x);
         long n;
         if (owner >= 0 && is_submit_button(c, x)) {
-            int32_t *slot = &t->default_of[form_place(f, owner)];
+            int32_t *slot = &t->default_of[form_place(f, (uint32_t)owner)];
             if (!*slot)
                 *slot = (int32_t)x + 1;
         } else if (tag == c->t_input && has_attr(c, x, "checked", 7) && fp_sel_attr_is(c, x, "type", "radio") &&
@@ -454,7 +446,7 @@ static int default_button(fp_sel_ctx *c, uint32_t e)
     if (owner < 0)
         return 0;
     const struct fp_sel_form_tree *t = tree_tables(c, tree_of(c, e));
-    return t && t->default_of[form_place(forms_of(c), owner)] == (int32_t)e + 1;
+    return t && t->default_of[form_place(forms_of(c), (uint32_t)owner)] == (int32_t)e + 1;
 }
 
 /* Shared tables: a context of their own builds them as a run would, then the

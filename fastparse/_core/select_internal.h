@@ -67,6 +67,19 @@ enum { TAG_ID_SPACE = 65536 }; /* fp_elem.tag is a uint16_t */
 static inline int is_ws(uint8_t b) { return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f'; }
 static inline uint8_t lower(uint8_t b) { return (b >= 'A' && b <= 'Z') ? (uint8_t)(b + 32) : b; }
 
+/* The first place in a[lo, hi), sorted ascending, holding x or more (hi when none). */
+static inline uint32_t fp_sel_lower_bound(const uint32_t *a, uint32_t lo, uint32_t hi, uint32_t x)
+{
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (a[mid] < x)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 static inline int bytes_eq(const uint8_t *a, const uint8_t *b, size_t n, int icase)
 {
     if (!icase)

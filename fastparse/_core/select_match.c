@@ -1065,6 +1065,17 @@ static inline int prefilter_pass(const fp_sel_ctx *c, const prefilter_t *f, uint
 
 /* ---------------------------------------------------------------- setup */
 
+/* The id in doc of program w's tag slot k, a (string, known id) pair: the
+ * known id, else the document's interned one, else -1 (no such element). */
+static int32_t slot_tag_id(const fp_doc *doc, const int32_t *w, int32_t k)
+{
+    const int32_t *slot = w + w[FP_SEL_H_TAGS] + 2 * k;
+    if (slot[1])
+        return slot[1];
+    const int32_t *str = w + w[FP_SEL_H_STRS] + 2 * slot[0];
+    return fp_tag_interned(doc, (const uint8_t *)w + 4 * (size_t)w[FP_SEL_H_CODE_LEN] + str[0], (size_t)str[1]);
+}
+
 /* The fields every context starts with: the document, and the known tag ids
  * of the form states (a program without them keeps them -1: no test reads them). */
 static void ctx_start(fp_sel_ctx *c, const fp_doc *doc, int forms)
@@ -1134,12 +1145,8 @@ static int ctx_init(fp_sel_ctx *c, const fp_doc *doc, int32_t scope, const uint8
     c->nth_count = block + nhas;
     c->nth_pos = block + nhas + nnth;
     c->tag_ids = (int *)(void *)(block + nptr);
-    const int32_t *slot = c->w + c->w[FP_SEL_H_TAGS];   /* (string, known id) per tag slot */
-    for (int32_t k = 0; k < ntags; k++, slot += 2) {
-        size_t len;
-        const uint8_t *name = fp_sel_str(c, slot[0], &len);
-        c->tag_ids[k] = slot[1] ? slot[1] : fp_tag_interned(doc, name, len);
-    }
+    for (int32_t k = 0; k < ntags; k++)
+        c->tag_ids[k] = slot_tag_id(doc, c->w, k);
     return 0;
 }
 
@@ -1186,16 +1193,7 @@ void fp_sel_ctx_free(fp_sel_ctx *c)
 /* Where tag's list in the index reaches `first`: the list is in document order. */
 static uint32_t list_from(const uint32_t *index, uint32_t tag, uint32_t first)
 {
-    const uint32_t *list = index + 2 + index[0], *off = index + 1;
-    uint32_t lo = off[tag], hi = off[tag + 1];
-    while (lo < hi) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (list[mid] < first)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
+    return fp_sel_lower_bound(index + 2 + index[0], index[1 + tag], index[2 + tag], first);
 }
 
 /* Appends the elements of tag in [first, end), at most limit: the answer of a
@@ -1231,12 +1229,6 @@ static void run_indexed(fp_sel_ctx *c, const int32_t *root, const prefilter_t *p
         at[k] = list_from(index, tag, first);
     }
     const int32_t *cx = c->w + root[2];
-    if (ncx == 1 && cx[1] == 1 && c->w[cx[2] + 1] == 1) {
-        /* a compound of one test that is false (a lone tag ran as lone_tag) */
-        if (!pf[0].never && append_tag_range(index, pf[0].tag, first, end, limit, out) != 0)
-            c->oom = 1;
-        return;
-    }
     if (ncx == 1) {   /* one list: no merge */
         uint32_t found = 0;
         for (uint32_t i = at[0]; i < stop[0] && list[i] < end && found < limit && !c->oom; i++) {
@@ -1330,11 +1322,7 @@ static int32_t lone_tag(const fp_doc *doc, const int32_t *w)
     const int32_t *list = w + w[FP_SEL_H_ROOT], *cx = w + list[2], *compound = w + cx[2];
     if (list[1] != 1 || cx[1] != 1 || compound[1] != 1 || compound[2] != FP_SEL_T_TAG)
         return -2;
-    const int32_t *slot = w + w[FP_SEL_H_TAGS] + 2 * compound[3];   /* (string, known id) */
-    if (slot[1])
-        return slot[1];
-    const int32_t *str = w + w[FP_SEL_H_STRS] + 2 * slot[0];
-    return fp_tag_interned(doc, (const uint8_t *)w + 4 * (size_t)w[FP_SEL_H_CODE_LEN] + str[0], (size_t)str[1]);
+    return slot_tag_id(doc, w, compound[3]);
 }
 
 fp_status fp_select_run(const fp_doc *doc, int32_t scope, const uint8_t *prog, size_t len,
