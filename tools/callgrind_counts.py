@@ -20,6 +20,7 @@ Needs valgrind; takes a few minutes.
 from __future__ import annotations
 
 import argparse
+import os
 import pickle
 import re
 import subprocess
@@ -54,11 +55,17 @@ def _work(pages_file: str, work: str, passes: int) -> None:
                     doc.select(css)
 
 
-def _instructions(pages_file: str, work: str, passes: int) -> int:
-    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
-    cmd += [sys.executable, __file__, "--run", pages_file, work, str(passes)]
-    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stderr
+def instructions(script: str, *args: str) -> int:
+    """Instructions `python script args...` executes under callgrind (string hashing
+    seeded alike, so two runs' dicts are laid out alike)."""
+    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, script, *args]
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True, env=env).stderr
     return int(re.search(r"Collected : (\d+)", out).group(1))
+
+
+def _instructions(pages_file: str, work: str, passes: int) -> int:
+    return instructions(__file__, "--run", pages_file, work, str(passes))
 
 
 def main() -> int:

@@ -13,12 +13,10 @@ Without arguments, the calls the README's per-call figures cite. Needs valgrind.
 from __future__ import annotations
 
 import argparse
-import os
-import re
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
+
+from callgrind_counts import instructions   # tools/: the same valgrind run
 
 ROOT = Path(__file__).resolve().parent.parent
 CALLS = (".price:select_one", "h3 a:select_one", "p:select_one", "div:matches", "div.card:closest",
@@ -39,14 +37,8 @@ def _work(css: str, method: str, calls: int, doctype: bool) -> None:
         call(css)
 
 
-def instructions(css: str, method: str, calls: int, doctype: bool) -> int:
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "cg.out"
-        args = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, __file__,
-                "--work", css, method, str(calls)] + (["--doctype"] if doctype else [])
-        env = dict(os.environ, PYTHONHASHSEED="0")   # the same dict layouts in both runs
-        done = subprocess.run(args, capture_output=True, text=True, env=env, check=True)
-        return int(re.search(r"refs:\s+([\d,]+)", done.stderr).group(1).replace(",", ""))
+def call_instructions(css: str, method: str, calls: int, doctype: bool) -> int:
+    return instructions(__file__, "--work", css, method, str(calls), *(["--doctype"] if doctype else []))
 
 
 def main() -> int:
@@ -62,7 +54,7 @@ def main() -> int:
     print(f"build: {fastparse._core.BUILD}; {'no-quirks' if args.doctype else 'quirks'} page, 200 cards")
     for spec in args.calls:
         css, _, method = spec.rpartition(":")
-        short, long = (instructions(css, method, n, args.doctype) for n in LOOPS)
+        short, long = (call_instructions(css, method, n, args.doctype) for n in LOOPS)
         print(f"  {method:10s} {css!r:28s} {(long - short) / (LOOPS[1] - LOOPS[0]):8.0f} instructions a call")
     return 0
 
