@@ -139,6 +139,26 @@ def test_table_closes_p_in_no_quirks_mode():
                 '"http://www.w3.org/TR/html4/strict.dtd"><p><table>') == "p,table"
 
 
+@pytest.mark.parametrize("doctype, quirks", [
+    ('PUBLIC "+//Silmaril//dtd html Pro v0r11 19970101//EN"', True),           # the list's first
+    ('PUBLIC "-//WebTechs//DTD Mozilla HTML//EN"', True),                       # and its last
+    ('PUBLIC "-//SoftQuad Software//DTD HoTMetaL PRO 6.0::19990601::extensions to HTML 4.0//EN"', True),
+    ('PUBLIC "-//W3C//DTD HTML 4.0 TRANSITIONAL//EN" "x"', True),
+    ('PUBLIC "-//W3C//DTD HTML 3.2"', False),                # a listed prefix, cut short
+    ('PUBLIC "-//W3C//DTD HTML 3.2//EN' + "x" * 300 + '"', True),   # longer than the copy compared
+    ('PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN"', True),     # quirky without a system id
+    ('PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN" "x"', False),
+    ('PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "x"', False),   # limited quirks
+    ('PUBLIC "html"', True),                                  # the exact matches
+    ('PUBLIC "-/W3C/DTD HTML 4.0 Transitional/EN"', True),
+    ('PUBLIC "-/W3C/DTD HTML 4.0 Transitional/EN/"', False),
+    ('PUBLIC ""', False),
+    ("PUBLIC -//W3C//DTD HTML 4.01//EN", True),               # a missing quote forces quirks
+])
+def test_public_identifiers_decide_quirks_mode(doctype, quirks):
+    assert fp.parse(f"<!DOCTYPE html {doctype}><p>").quirks is quirks
+
+
 def test_fragments_are_not_in_quirks_mode():
     assert frag("<p><table>", "div") == "p,table"
 

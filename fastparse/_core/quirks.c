@@ -4,34 +4,43 @@
  * The public-identifier lists are the spec's, verbatim. */
 #include "simulator.h"
 
-static const char *const quirky_public_prefixes[] = {
-    "+//silmaril//dtd html pro v0r11 19970101//", "-//as//dtd html 3.0 aswedit + extensions//",
-    "-//advasoft ltd//dtd html 3.0 aswedit + extensions//", "-//ietf//dtd html 2.0 level 1//",
-    "-//ietf//dtd html 2.0 level 2//", "-//ietf//dtd html 2.0 strict level 1//",
-    "-//ietf//dtd html 2.0 strict level 2//", "-//ietf//dtd html 2.0 strict//", "-//ietf//dtd html 2.0//",
-    "-//ietf//dtd html 2.1e//", "-//ietf//dtd html 3.0//", "-//ietf//dtd html 3.2 final//",
-    "-//ietf//dtd html 3.2//", "-//ietf//dtd html 3//", "-//ietf//dtd html level 0//",
-    "-//ietf//dtd html level 1//", "-//ietf//dtd html level 2//", "-//ietf//dtd html level 3//",
-    "-//ietf//dtd html strict level 0//", "-//ietf//dtd html strict level 1//",
-    "-//ietf//dtd html strict level 2//", "-//ietf//dtd html strict level 3//",
-    "-//ietf//dtd html strict//", "-//ietf//dtd html//", "-//metrius//dtd metrius presentational//",
-    "-//microsoft//dtd internet explorer 2.0 html strict//", "-//microsoft//dtd internet explorer 2.0 html//",
-    "-//microsoft//dtd internet explorer 2.0 tables//", "-//microsoft//dtd internet explorer 3.0 html strict//",
-    "-//microsoft//dtd internet explorer 3.0 html//", "-//microsoft//dtd internet explorer 3.0 tables//",
-    "-//netscape comm. corp.//dtd html//", "-//netscape comm. corp.//dtd strict html//",
-    "-//o'reilly and associates//dtd html 2.0//", "-//o'reilly and associates//dtd html extended 1.0//",
-    "-//o'reilly and associates//dtd html extended relaxed 1.0//",
-    "-//sq//dtd html 2.0 hotmetal + extensions//",
-    "-//softquad software//dtd hotmetal pro 6.0::19990601::extensions to html 4.0//",
-    "-//softquad//dtd hotmetal pro 4.0::19971010::extensions to html 4.0//",
-    "-//spyglass//dtd html 2.0 extended//", "-//sun microsystems corp.//dtd hotjava html//",
-    "-//sun microsystems corp.//dtd hotjava strict html//", "-//w3c//dtd html 3 1995-03-24//",
-    "-//w3c//dtd html 3.2 draft//", "-//w3c//dtd html 3.2 final//", "-//w3c//dtd html 3.2//",
-    "-//w3c//dtd html 3.2s draft//", "-//w3c//dtd html 4.0 frameset//", "-//w3c//dtd html 4.0 transitional//",
-    "-//w3c//dtd html experimental 19960712//", "-//w3c//dtd html experimental 970421//",
-    "-//w3c//dtd w3 html//", "-//w3o//dtd w3 html 3.0//", "-//webtechs//dtd mozilla html 2.0//",
-    "-//webtechs//dtd mozilla html//",
+/* the public identifiers that start like these are quirky; each with its
+ * length, and a lower-case copy of the identifier is compared to them */
+#define P(text) {text, sizeof text - 1}
+static const struct {
+    const char *text;
+    uint8_t len;
+} quirky_public_prefixes[] = {
+    P("+//silmaril//dtd html pro v0r11 19970101//"), P("-//as//dtd html 3.0 aswedit + extensions//"),
+    P("-//advasoft ltd//dtd html 3.0 aswedit + extensions//"), P("-//ietf//dtd html 2.0 level 1//"),
+    P("-//ietf//dtd html 2.0 level 2//"), P("-//ietf//dtd html 2.0 strict level 1//"),
+    P("-//ietf//dtd html 2.0 strict level 2//"), P("-//ietf//dtd html 2.0 strict//"),
+    P("-//ietf//dtd html 2.0//"), P("-//ietf//dtd html 2.1e//"), P("-//ietf//dtd html 3.0//"),
+    P("-//ietf//dtd html 3.2 final//"), P("-//ietf//dtd html 3.2//"), P("-//ietf//dtd html 3//"),
+    P("-//ietf//dtd html level 0//"), P("-//ietf//dtd html level 1//"), P("-//ietf//dtd html level 2//"),
+    P("-//ietf//dtd html level 3//"), P("-//ietf//dtd html strict level 0//"),
+    P("-//ietf//dtd html strict level 1//"), P("-//ietf//dtd html strict level 2//"),
+    P("-//ietf//dtd html strict level 3//"), P("-//ietf//dtd html strict//"), P("-//ietf//dtd html//"),
+    P("-//metrius//dtd metrius presentational//"), P("-//microsoft//dtd internet explorer 2.0 html strict//"),
+    P("-//microsoft//dtd internet explorer 2.0 html//"), P("-//microsoft//dtd internet explorer 2.0 tables//"),
+    P("-//microsoft//dtd internet explorer 3.0 html strict//"),
+    P("-//microsoft//dtd internet explorer 3.0 html//"), P("-//microsoft//dtd internet explorer 3.0 tables//"),
+    P("-//netscape comm. corp.//dtd html//"), P("-//netscape comm. corp.//dtd strict html//"),
+    P("-//o'reilly and associates//dtd html 2.0//"), P("-//o'reilly and associates//dtd html extended 1.0//"),
+    P("-//o'reilly and associates//dtd html extended relaxed 1.0//"),
+    P("-//sq//dtd html 2.0 hotmetal + extensions//"),
+    P("-//softquad software//dtd hotmetal pro 6.0::19990601::extensions to html 4.0//"),
+    P("-//softquad//dtd hotmetal pro 4.0::19971010::extensions to html 4.0//"),
+    P("-//spyglass//dtd html 2.0 extended//"), P("-//sun microsystems corp.//dtd hotjava html//"),
+    P("-//sun microsystems corp.//dtd hotjava strict html//"), P("-//w3c//dtd html 3 1995-03-24//"),
+    P("-//w3c//dtd html 3.2 draft//"), P("-//w3c//dtd html 3.2 final//"), P("-//w3c//dtd html 3.2//"),
+    P("-//w3c//dtd html 3.2s draft//"), P("-//w3c//dtd html 4.0 frameset//"),
+    P("-//w3c//dtd html 4.0 transitional//"), P("-//w3c//dtd html experimental 19960712//"),
+    P("-//w3c//dtd html experimental 970421//"), P("-//w3c//dtd w3 html//"), P("-//w3o//dtd w3 html 3.0//"),
+    P("-//webtechs//dtd mozilla html 2.0//"), P("-//webtechs//dtd mozilla html//"),
 };
+#undef P
+enum { QUIRKY_PREFIX_COUNT = sizeof quirky_public_prefixes / sizeof *quirky_public_prefixes };
 
 /* a quoted identifier after a keyword; sets *found */
 static const uint8_t *
@@ -108,9 +117,18 @@ decide_quirks(fp_sim *s, const uint8_t *name, const uint8_t *p, const uint8_t *q
         if (fp_equals_ci(pub, npub, "-//w3o//dtd w3 html strict 3.0//en//") ||
             fp_equals_ci(pub, npub, "-/w3c/dtd html 4.0 transitional/en") || fp_equals_ci(pub, npub, "html"))
             s->quirks = 1;
-        for (size_t k = 0; k < sizeof quirky_public_prefixes / sizeof *quirky_public_prefixes; k++)
-            if (fp_starts_with_ci(pub, npub, quirky_public_prefixes[k]))
+        /* lower-cased once, as far as the longest prefix (78 bytes) reaches;
+         * the fourth byte ("-//w") sets most of the list aside for one compare */
+        uint8_t low[96];
+        size_t nlow = npub < sizeof low ? npub : sizeof low;
+        for (size_t i = 0; i < nlow; i++)
+            low[i] = fp_lower(pub[i]);
+        for (size_t k = 0; k < QUIRKY_PREFIX_COUNT && !s->quirks; k++) {
+            size_t len = quirky_public_prefixes[k].len;
+            const char *text = quirky_public_prefixes[k].text;
+            if (len <= nlow && low[3] == (uint8_t)text[3] && memcmp(low, text, len) == 0)
                 s->quirks = 1;
+        }
         if (!has_sys && (fp_starts_with_ci(pub, npub, "-//w3c//dtd html 4.01 frameset//") ||
                          fp_starts_with_ci(pub, npub, "-//w3c//dtd html 4.01 transitional//")))
             s->quirks = 1;
