@@ -14,6 +14,7 @@
 
 #include "internal.h"
 #include "labels_gen.h"
+#include "tokenizer_tag.h"
 
 enum { NONE = -1, FAILURE = -2, END_OF_INPUT = -3 };
 
@@ -82,8 +83,7 @@ get_attribute(const uint8_t **pp, const uint8_t *end, attr *a)
     }
     /* The name: its first byte is taken whatever it is, even '='. */
     a->name = p++;
-    while (p < end && !(fp_cc[*p] & FP_CC_NAME_STOP))  /* ws / = > */
-        p++;
+    p = name_end(p, end);   /* ws / = > */
     if (p >= end)
         return END_OF_INPUT;
     a->name_len = (size_t)(p - a->name);
@@ -105,7 +105,7 @@ get_attribute(const uint8_t **pp, const uint8_t *end, attr *a)
     if (p >= end)
         return END_OF_INPUT;
     if (*p == '"' || *p == '\'') {
-        const uint8_t *close = memchr(p + 1, *p, (size_t)(end - p - 1));
+        const uint8_t *close = fp_find_byte(p + 1, end, *p);
         if (!close)
             return END_OF_INPUT;
         a->value = p + 1;
@@ -116,8 +116,7 @@ get_attribute(const uint8_t **pp, const uint8_t *end, attr *a)
     a->value = p;
     if (*p == '>')
         goto done;
-    while (p < end && !(fp_cc[*p] & FP_CC_UNQ_STOP))  /* ws > */
-        p++;
+    p = unquoted_end(p, end);   /* ws > */
     if (p >= end)
         return END_OF_INPUT;
     a->value_len = (size_t)(p - a->value);
@@ -242,9 +241,7 @@ prescan_loop(const uint8_t *p, const uint8_t *end)
                 return enc;
         } else if (fp_is_alpha(c) || (c == '/' && left >= 3 && fp_is_alpha(p[2]))) {
             /* A tag: its name runs to whitespace or '>', then attributes. */
-            p += 2;
-            while (p < end && !(fp_cc[*p] & FP_CC_UNQ_STOP))  /* ws > */
-                p++;
+            p = unquoted_end(p + 2, end);   /* ws > */
             attr a;
             int r;
             while ((r = get_attribute(&p, end, &a)) == 1)
