@@ -46,8 +46,8 @@ const char *
 fp_utf16_pattern(const uint8_t *p, size_t n)
 {
     size_t units = n / 2 < FP_UTF16_PATTERN_UNITS ? n / 2 : FP_UTF16_PATTERN_UNITS;
-    if (units < 4)
-        return NULL;
+    if (units < 4 || (p[0] != 0 && p[1] != 0))
+        return NULL;   /* the first unit decides the byte order, and has a zero byte */
     size_t zero_odd = 0, zero_even = 0;
     for (size_t i = 0; i < units; i++) {
         uint8_t even = p[2 * i], odd = p[2 * i + 1];
