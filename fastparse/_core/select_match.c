@@ -1065,6 +1065,12 @@ static inline int prefilter_pass(const fp_sel_ctx *c, const prefilter_t *f, uint
 
 /* ---------------------------------------------------------------- setup */
 
+/* Program w's string bytes: they follow its code words. */
+static const uint8_t *program_pool(const int32_t *w)
+{
+    return (const uint8_t *)w + 4 * (size_t)w[FP_SEL_H_CODE_LEN];
+}
+
 /* The id in doc of program w's tag slot k, a (string, known id) pair: the
  * known id, else the document's interned one, else -1 (no such element). */
 static int32_t slot_tag_id(const fp_doc *doc, const int32_t *w, int32_t k)
@@ -1072,8 +1078,8 @@ static int32_t slot_tag_id(const fp_doc *doc, const int32_t *w, int32_t k)
     const int32_t *slot = w + w[FP_SEL_H_TAGS] + 2 * k;
     if (slot[1])
         return slot[1];
-    const int32_t *str = w + w[FP_SEL_H_STRS] + 2 * slot[0];
-    return fp_tag_interned(doc, (const uint8_t *)w + 4 * (size_t)w[FP_SEL_H_CODE_LEN] + str[0], (size_t)str[1]);
+    const int32_t *str = w + w[FP_SEL_H_STRS] + 2 * slot[0];   /* (offset, length), as fp_sel_str reads it */
+    return fp_tag_interned(doc, program_pool(w) + str[0], (size_t)str[1]);
 }
 
 /* The fields every context starts with: the document, and the known tag ids
@@ -1110,7 +1116,7 @@ static int ctx_init(fp_sel_ctx *c, const fp_doc *doc, int32_t scope, const uint8
     const int32_t flags = ((const int32_t *)prog)[FP_SEL_H_FLAGS];
     ctx_start(c, doc, (flags & FP_SEL_F_FORMS) != 0);
     c->w = (const int32_t *)prog;
-    c->pool = prog + 4 * (size_t)c->w[FP_SEL_H_CODE_LEN];
+    c->pool = program_pool(c->w);
     c->scope = scope;
     c->flags = flags;
     const uint32_t *siblings = tables ? tables->siblings : NULL;
