@@ -731,6 +731,27 @@ def test_attribute_compares_read_the_raw_value_as_decoding_would(quote):
                 assert got == ids_, (op, pattern, flag)
 
 
+FIRST_ATTRIBUTES = ["href=http://x", 'HREF="http://x"', "hReF='x'", 'href = "http"', "href", "href/", "href=",
+                    "hrefx=1 href=http", "href=http href=x", " href=http", "\thref=http", "=href=http",
+                    "h\x00ref=http", "href\t=\thttp", "/href=http", '"href=http', "href\"=http",
+                    'href="&#104;ttp://"', 'href=" http"', "hr=1 href=http", "data-x=1", "data-x/=1", "href=h",
+                    "a b=1 abc=2", "a=b=1 abc=2", "a/b=1 abc=2"]   # abc: the Bloom bit of "a b" is set
+
+
+def test_the_first_attribute_is_found_as_the_others_are():
+    # a lookup reads the first attribute without the general loop when one space
+    # precedes it: every spelling answers as tag.attrs (the loop, first name wins) does
+    doc = fp.parse("".join(f"<a {a} id=k{k}>t</a>" for k, a in enumerate(FIRST_ATTRIBUTES)))
+    assert len(doc.select("a")) == len(FIRST_ATTRIBUTES)
+    for t in doc.select("a"):
+        for name in ("href", "hrefx", "hr", "data-x", "=href", "h", "a", "a b", "a=b", "a/b"):
+            assert (t.get(name), name in t) == (t.attrs.get(name), name in t.attrs), (t.attrs, name)
+    for prefix in ("http", "h", "x"):
+        want = [t.attrs.get("id") for t in doc.select("a") if t.attrs.get("href", "").startswith(prefix)]
+        assert [t.attrs.get("id") for t in doc.select(f"a[href^={prefix}]")] == want, prefix
+        assert [t.attrs.get("id") for t in doc.select(f"[href^={prefix}]")] == want, prefix
+
+
 def test_duplicate_attribute_first_wins():
     doc = fp.parse('<p class="a" class="b" id=one id=two>x</p>')
     assert doc.select(".a") and not doc.select(".b")

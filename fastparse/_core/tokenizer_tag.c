@@ -100,6 +100,18 @@ name_matches(const uint8_t *raw, size_t raw_len, const uint8_t *name, size_t len
     return j == len;
 }
 
+/* raw[0 .. len) is the lower-case name `name`, and the attribute name state
+ * ends there: no byte of it ends a name (one that did would end it sooner,
+ * a leading '=' aside, which the general loop handles) and the next does. */
+static inline int
+is_first_name(const uint8_t *raw, const uint8_t *name, size_t len)
+{
+    for (size_t k = 0; k < len; k++)
+        if ((fp_cc[raw[k]] & FP_CC_NAME_STOP) || fp_lower(raw[k]) != name[k])
+            return 0;
+    return (fp_cc[raw[len]] & FP_CC_NAME_STOP) != 0;
+}
+
 /* fp_attr_next's loop with the attribute step inlined, up to the start of the
  * value of element i's first attribute `name`: 1 with *a its name and *pp at
  * its value (tok_attr_name), 0 when there is none. Selectors and tag.get()
@@ -115,6 +127,12 @@ find_name(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_raw_at
     const uint8_t *end = doc->buf + doc->elems[i].inner_start;
     const uint8_t *p = after_name(doc, i);
     const uint8_t *want = (const uint8_t *)name;
+    /* most href, src, rel and class attributes come first, after one space */
+    if ((size_t)(end - p) > len + 1 && *p == ' ' && is_first_name(p + 1, want, len)) {
+        a->name = p + 1;
+        a->name_len = len;
+        return tok_attr_value_start(pp, p + 1 + len, end, a) == 1;
+    }
     int self_closing = 0;
     while (p < end && tok_attr_name(&p, end, a, &self_closing) == 1) {
         /* a raw NUL stands for the 3 bytes of U+FFFD: a raw name is never

@@ -101,6 +101,29 @@ unquoted_end(const uint8_t *p, const uint8_t *end)
     return p;
 }
 
+/* 13.2.5.34 After attribute name state and 13.2.5.35 Before attribute value
+ * state, from p just past a name: tok_attr_name's results (1 or -1). */
+static inline __attribute__((always_inline)) int
+tok_attr_value_start(const uint8_t **pp, const uint8_t *p, const uint8_t *end, fp_raw_attr *a)
+{
+    a->has_value = 0;
+    a->value = p;
+    a->value_len = 0;
+    /* '=' most often follows the name at once */
+    if (p < end && *p != '=')
+        p = skip_ws(p, end);
+    if (p < end && *p == '=') {
+        p++;
+        if (p < end && fp_is_ws(*p))
+            p = skip_ws(p, end);
+        if (p >= end)
+            return -1;
+        a->has_value = 1;
+    }
+    *pp = p;
+    return 1;
+}
+
 /* 13.2.5.32 Before attribute name state through 13.2.5.36 Before attribute
  * value state: one attribute's name, and where its value starts. 1: a name
  * was read, and *pp is at its value's first byte when a->has_value (a quote
@@ -131,22 +154,7 @@ tok_attr_name(const uint8_t **pp, const uint8_t *end, fp_raw_attr *a, int *self_
     a->name = p++;
     p = name_end(p, end);
     a->name_len = (size_t)(p - a->name);
-    a->has_value = 0;
-    a->value = p;
-    a->value_len = 0;
-    /* after attribute name state ('=' most often follows the name at once) */
-    if (p < end && *p != '=')
-        p = skip_ws(p, end);
-    if (p < end && *p == '=') {
-        p++;                             /* before attribute value state */
-        if (p < end && fp_is_ws(*p))
-            p = skip_ws(p, end);
-        if (p >= end)
-            return -1;
-        a->has_value = 1;
-    }
-    *pp = p;
-    return 1;
+    return tok_attr_value_start(pp, p, end, a);
 }
 
 /* 13.2.5.37-13.2.5.39 Attribute value states: the value starting at *pp (of
