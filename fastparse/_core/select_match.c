@@ -463,6 +463,13 @@ static int value_ends_at(uint8_t b, uint8_t quote)
     return quote ? b == quote : is_ws(b) || b == '>';
 }
 
+/* the bytes that may end a raw value (whitespace, '>', either quote) or
+ * decode to something else ('&', NUL, CR) */
+static const uint8_t value_mark[256] = {
+    ['\t'] = 1, ['\n'] = 1, ['\f'] = 1, ['\r'] = 1, [' '] = 1, ['>'] = 1,
+    ['"'] = 1, ['\''] = 1, ['&'] = 1, [0] = 1,
+};
+
 /* [a=v], [a^=v] and [a|=v] (op) on the raw value at v (NULL: none), closed
  * by quote (0: whitespace or '>'), read no further than the pattern: a long
  * URL is not scanned to its end. 1 or 0 when the raw bytes settle it, -1 when
@@ -477,10 +484,12 @@ static int raw_compare(const uint8_t *v, uint8_t quote, const uint8_t *end, cons
         return -1;  /* the tag ends within the pattern's length */
     for (size_t k = 0; k < tlen; k++) {
         uint8_t b = v[k];
-        if (b == '&' || b == 0 || b == '\r')
-            return -1;
-        if (value_ends_at(b, quote))
-            return 0;   /* the value is shorter than the pattern */
+        if (value_mark[b]) {   /* one test for the bytes below */
+            if (b == '&' || b == 0 || b == '\r')
+                return -1;
+            if (value_ends_at(b, quote))
+                return 0;   /* the value is shorter than the pattern */
+        }
         if (icase ? lower(b) != lower(want[k]) : b != want[k])
             return 0;
     }
