@@ -1025,8 +1025,10 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
              * there is found, and its first bytes compared, in less than a
              * needle's search through the whole tag costs (a[href^=http]: -12%) */
             raw_cmp = t[1] == FP_SEL_A_EQUALS || t[1] == FP_SEL_A_PREFIX || t[1] == FP_SEL_A_DASH;
-            if (t[1] != FP_SEL_A_EXISTS && t[2] == 0 && !(raw_cmp && fp_attr_is_href(s, len)))
-                add_needle(f, fp_sel_str(c, t[4], &vlen), vlen, 0, 0);
+            if (t[1] != FP_SEL_A_EXISTS && t[2] == 0 && !(raw_cmp && fp_attr_is_href(s, len))) {
+                s = fp_sel_str(c, t[4], &vlen);
+                add_needle(f, s, vlen, 0, 0);
+            }
             break;
         default:
             f->exact = 0;

@@ -138,6 +138,8 @@ check_attrs(const fp_doc *d, uint32_t i, fp_buf *scratch)
                 }
             }
             CHECK(fp_attr_find(d, i, lname, len, &first) == 1);
+            /* the first attribute of that name (first wins): no later one, none shorter */
+            CHECK(first.name_start <= a.name_start && first.name_len == a.name_len);
             CHECK(fp_attr_present(d, i, lname, len) == 1);
             /* the same attribute's value, not read to its end: where it starts,
              * and the byte that closes it (a quote, else whitespace or '>') */
