@@ -22,7 +22,6 @@ SELECTORS = (
     "form input[name]", "span.price", ":is(nav, footer) a", "li:not(.active)", "section:has(h2)",
     "meta[name]", "link[rel~=stylesheet]", "a[href*='/p/']", "p", "table td", "[data-id]",
     "li:last-child", "div > span", "img[alt]", "script[type]",
-    "input[type=hidden]", "a[href^='/s/']", "html[lang|=en]", "meta[name^=view]",
 )
 
 
