@@ -470,6 +470,12 @@ static const uint8_t value_mark[256] = {
     ['"'] = 1, ['\''] = 1, ['&'] = 1, [0] = 1,
 };
 
+/* the operators raw_compare answers from the raw value's first bytes */
+static int raw_comparable(int32_t op)
+{
+    return op == FP_SEL_A_EQUALS || op == FP_SEL_A_PREFIX || op == FP_SEL_A_DASH;
+}
+
 /* [a=v], [a^=v] and [a|=v] (op) on the raw value at v (NULL: none), closed
  * by quote (0: whitespace or '>'), read no further than the pattern: a long
  * URL is not scanned to its end. 1 or 0 when the raw bytes settle it, -1 when
@@ -509,7 +515,7 @@ static int test_attr(fp_sel_ctx *c, const int32_t *t, uint32_t e)
         return fp_attr_present(c->doc, e, (const char *)name, nlen);
     int icase = (t[2] & FP_SEL_AF_ICASE) ||
                 ((t[2] & FP_SEL_AF_ICASE_HTML) && !(c->el[e].flags & (FP_EF_SVG | FP_EF_MATHML)));
-    if ((t[1] == FP_SEL_A_EQUALS || t[1] == FP_SEL_A_PREFIX || t[1] == FP_SEL_A_DASH) && tlen) {
+    if (raw_comparable(t[1]) && tlen) {
         uint8_t quote;
         if (!fp_attr_value_at(c->doc, e, (const char *)name, nlen, &v, &quote))
             return 0;
@@ -993,7 +999,6 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
     for (int32_t k = 0; k < w[at + 1]; k++) {
         size_t len, vlen;
         const uint8_t *s;
-        int raw_cmp;
         switch (t[0]) {
         case FP_SEL_T_TAG:
             /* two different names (a program the compiler does not emit): nothing is both */
@@ -1024,8 +1029,7 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
             /* [href^=v], [href=v], [href|=v]: an href its exact bit says is
              * there is found, and its first bytes compared, in less than a
              * needle's search through the whole tag costs (a[href^=http]: -12%) */
-            raw_cmp = t[1] == FP_SEL_A_EQUALS || t[1] == FP_SEL_A_PREFIX || t[1] == FP_SEL_A_DASH;
-            if (t[1] != FP_SEL_A_EXISTS && t[2] == 0 && !(raw_cmp && fp_attr_is_href(s, len))) {
+            if (t[1] != FP_SEL_A_EXISTS && t[2] == 0 && !(raw_comparable(t[1]) && fp_attr_is_href(s, len))) {
                 s = fp_sel_str(c, t[4], &vlen);
                 add_needle(f, s, vlen, 0, 0);
             }
