@@ -64,6 +64,11 @@ def pages(every: int = 1):
 
 # ---------------------------------------------------------------- the mirror
 
+# each element in its namespace, as an HTML5 tree builder puts it: soupsieve then
+# tells SVG and MathML elements from HTML ones (:read-only, :disabled, ... are
+# states of HTML elements only), as it does on html5lib's trees
+NAMESPACES = {"html": "http://www.w3.org/1999/xhtml", "svg": "http://www.w3.org/2000/svg",
+              "math": "http://www.w3.org/1998/Math/MathML"}
 MARKUP = re.compile(rb"<!--.*?(?:-->|\Z)|<![^>]*>?|<\?[^>]*>?|</[^>]*>?", re.DOTALL)
 
 
@@ -112,7 +117,7 @@ def mirror(doc):
             close()
         top = stack[-1]
         gap(top[1], top[2], t.span[0])
-        node = soup.new_tag(t.name, attrs=t.attrs)
+        node = soup.new_tag(t.name, namespace=NAMESPACES[t.namespace], attrs=t.attrs)
         top[1].append(node)
         top[2] = max(top[2], t.span[1])
         top[3] = True
