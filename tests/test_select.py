@@ -752,6 +752,48 @@ def test_the_first_attribute_is_found_as_the_others_are():
         assert [t.attrs.get("id") for t in doc.select(f"[href^={prefix}]")] == want, prefix
 
 
+# values a raw compare of their first bytes could misjudge: shorter or longer than the
+# pattern, a tag that ends right after them, references (also ones that decode longer
+# than they are written), NUL, CR, case, '-' for |=, a foreign element's type
+TRICKY_VALUES = [
+    "<p type=ab>", "<p type=a>", "<p type='ab'>", '<p type="">', "<p type>", "<p type=ab/>",
+    "<p type=abc>", "<p type=AB>", "<p type=a&#98;>", "<p type=&#x61;b>", "<p type=a&amp;b>",
+    "<p type=a\x00b>", "<p type='a\rb'>", "<p type='a\r\nb'>", "<p type=ab-c>", "<p type=ab&#45;c>",
+    "<p type=\"a'b\">", "<p type='a\"b'>", "<p type=a>b>", "<p  type=ab>", "<p x=ab type=cd>",
+    "<p type=ab type=cd>", "<p TYPE=ab>", "<p type = ab>", "<p type='ab' >", "<p type='ab'/>",
+    "<svg><p type=AB></svg>", "<svg><text type=AB>x</text><text type=ab>y</text></svg>",
+    "<p type=&nGt;>", "<p type='&nGt;x'>", "<p type=ab&>", "<p type=\"ab\tc\">",
+]
+
+
+ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+@pytest.mark.parametrize("value", ["ab", "a", "abc", "AB", "a-b", "a&b", "\u226b\u20d2", "\ufffd"])
+@pytest.mark.parametrize("op", ["=", "^=", "|="])
+def test_attribute_value_tests_decided_by_the_filter_agree_with_the_general_path(op, value):
+    # `p[type^=ab]` and `[type^=ab]` are decided from the raw value where the candidates
+    # are filtered; inside :is() the same test takes the general path, which decodes
+    doc = fp.parse("".join(f"{v}<b id=k{k}></b>" for k, v in enumerate(TRICKY_VALUES)))
+    quoted = '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    for flag in ("", " i", " s"):
+        test = f"[type{op}{quoted}{flag}]"
+        for css, general in ((f"p{test}", f"p:is({test})"), (test, f":is({test})"),
+                             (f"text{test}", f"text:is({test})")):
+            got = [(t.name, t.span) for t in doc.select(css)]
+            assert got == [(t.name, t.span) for t in doc.select(general)], (css, got)
+            assert got == [(t.name, t.span) for t in doc if t.matches(general)], css
+        # and as the decoded values say (type's values are ASCII case-insensitive on HTML elements)
+        for t in doc:
+            have = t.attrs.get("type")
+            fold = flag == " i" or (flag == "" and t.namespace == "html")
+            low = (lambda x: x.translate(ASCII_LOWER)) if fold else (lambda x: x)
+            want = have is not None and (low(have) == low(value) if op == "=" else
+                                         low(have).startswith(low(value)) if op == "^=" else
+                                         low(have) == low(value) or low(have).startswith(low(value) + "-"))
+            assert t.matches(f"[type{op}{quoted}{flag}]") == want, (t, have, op, value, flag)
+
+
 def test_duplicate_attribute_first_wins():
     doc = fp.parse('<p class="a" class="b" id=one id=two>x</p>')
     assert doc.select(".a") and not doc.select(".b")

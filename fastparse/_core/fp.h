@@ -194,6 +194,10 @@ int fp_attr_find(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp
  * long URL. */
 int fp_attr_value_at(const fp_doc *doc, uint32_t i, const char *name, size_t len, const uint8_t **value,
                      uint8_t *quote);
+/* fp_attr_value_at for a caller that has seen the name's Bloom bit set in
+ * element i's attr_bits (a selector's prefilter): the bit is not tested again. */
+int fp_attr_value_at_bit_set(const fp_doc *doc, uint32_t i, const char *name, size_t len,
+                             const uint8_t **value, uint8_t *quote);
 /* Whether element i's start tag has the attribute `name` (lower-case ASCII):
  * from the Bloom bits alone when they can tell, else by fp_attr_find. */
 int fp_attr_present(const fp_doc *doc, uint32_t i, const char *name, size_t len);

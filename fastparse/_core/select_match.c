@@ -486,9 +486,10 @@ static int raw_compare(const uint8_t *v, uint8_t quote, const uint8_t *end, cons
 {
     if (!v)
         return 0;   /* <x a>: the value is empty and the pattern is not */
-    if ((size_t)(end - v) <= tlen)
-        return -1;  /* the tag ends within the pattern's length */
-    for (size_t k = 0; k < tlen; k++) {
+    /* a value ends (a quote, whitespace or '>') before its tag does: a shorter
+     * value settles the answer within the tag's bytes */
+    size_t room = (size_t)(end - v), n = tlen < room ? tlen : room;
+    for (size_t k = 0; k < n; k++) {
         uint8_t b = v[k];
         if (value_mark[b]) {   /* one test for the bytes below */
             if (b == '&' || b == 0 || b == '\r')
@@ -499,6 +500,8 @@ static int raw_compare(const uint8_t *v, uint8_t quote, const uint8_t *end, cons
         if (icase ? lower(b) != lower(want[k]) : b != want[k])
             return 0;
     }
+    if (n == room)
+        return -1;   /* not reached: every start tag ends with '>' */
     uint8_t b = v[tlen];
     if (op == FP_SEL_A_PREFIX || value_ends_at(b, quote))
         return 1;
@@ -942,6 +945,11 @@ typedef struct {
     /* bytes the start tag must hold; a value's may also be spelt with a
      * character reference (then the tag holds a '&'), a name's may not */
     struct { const uint8_t *s; size_t len; int icase, is_name; } needle[NEEDLES_MAX];
+    /* [a=v], [a^=v] or [a|=v] when it is the compound's one test besides the
+     * tag: decided here (value_test), so passing decides the compound */
+    const int32_t *vt;   /* its test words, or NULL */
+    const uint8_t *vt_name, *vt_want;
+    size_t vt_nlen, vt_tlen;
 } prefilter_t;
 
 /* A U+FFFD in the selector may come from a NUL in the source: no byte test,
@@ -988,6 +996,7 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
     f->bits = 0;
     f->n = 0;
     f->exact = 1;
+    f->vt = NULL;
     const int32_t *w = c->w;
     /* `nav a` on a page without <nav>: every compound of the chain must match */
     for (int32_t k = 0; k < cx[1]; k++)
@@ -995,10 +1004,11 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
     int32_t at = cx[2];
     const int32_t *t = w + at + 2;
     struct { const uint8_t *s; size_t len; } name[NEEDLES_MAX];   /* of [name] tests */
-    int names = 0;
+    int names = 0, others = 0;   /* tests other than the tag's */
     for (int32_t k = 0; k < w[at + 1]; k++) {
         size_t len, vlen;
         const uint8_t *s;
+        others += t[0] != FP_SEL_T_TAG;
         switch (t[0]) {
         case FP_SEL_T_TAG:
             /* two different names (a program the compiler does not emit): nothing is both */
@@ -1033,6 +1043,13 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
                 s = fp_sel_str(c, t[4], &vlen);
                 add_needle(f, s, vlen, 0, 0);
             }
+            if (raw_comparable(t[1])) {
+                f->vt_name = fp_sel_str(c, t[3], &f->vt_nlen);
+                f->vt_want = fp_sel_str(c, t[4], &f->vt_tlen);
+                /* a U+FFFD may stand for a raw NUL, whose bit differs: no bit was set for it */
+                if (f->vt_nlen && f->vt_tlen && !fp_has_replacement_char(f->vt_name, f->vt_nlen))
+                    f->vt = t;
+            }
             break;
         default:
             f->exact = 0;
@@ -1046,11 +1063,32 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
      * most candidates have the name: the search would only add to their cost */
     for (int k = 0; k < names && f->tag < 0; k++)
         add_needle(f, name[k].s, name[k].len, 1, 1);
+    if (others == 1 && f->vt)
+        f->exact = 1;
+    else
+        f->vt = NULL;
+}
+
+/* f's [a op v] on a candidate whose attribute bits passed: the raw value's
+ * first bytes, or test_attr for one that must be decoded */
+static int value_test(fp_sel_ctx *c, const prefilter_t *f, uint32_t e)
+{
+    const int32_t *t = f->vt;
+    const uint8_t *v;
+    uint8_t quote;
+    if (!fp_attr_value_at_bit_set(c->doc, e, (const char *)f->vt_name, f->vt_nlen, &v, &quote))
+        return 0;
+    int icase = (t[2] & FP_SEL_AF_ICASE) ||
+                ((t[2] & FP_SEL_AF_ICASE_HTML) && !(c->el[e].flags & (FP_EF_SVG | FP_EF_MATHML)));
+    int r = raw_compare(v, quote, c->doc->buf + c->el[e].inner_start, f->vt_want, f->vt_tlen, t[1], icase);
+    return r >= 0 ? r : test_attr(c, t, e);
 }
 
 /* A candidate that passed filter f: the rest of complex selector cx. */
 static int match_passed(fp_sel_ctx *c, const prefilter_t *f, const int32_t *cx, uint32_t e)
 {
+    if (f->vt && !value_test(c, f, e))
+        return 0;
     return (f->exact ? match_rest(c, cx, 0, e) : match_from(c, cx, 0, e)) == M_MATCH;
 }
 

@@ -115,13 +115,15 @@ is_first_name(const uint8_t *raw, const uint8_t *name, size_t len)
 /* fp_attr_next's loop with the attribute step inlined, up to the start of the
  * value of element i's first attribute `name`: 1 with *a its name and *pp at
  * its value (tok_attr_name), 0 when there is none. Selectors and tag.get()
- * call this once per candidate; a value not asked for is not read to its end. */
+ * call this once per candidate; a value not asked for is not read to its end.
+ * bit_seen: the caller has seen the name's Bloom bit set (a NUL-free name). */
 static inline __attribute__((always_inline)) int
-find_name(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_raw_attr *a, const uint8_t **pp)
+find_name(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_raw_attr *a, const uint8_t **pp,
+          int bit_seen)
 {
     if (len == 0)
         return 0;   /* every raw name has a byte */
-    if (!(doc->elems[i].attr_bits & fp_attr_bit((const uint8_t *)name, len)) &&
+    if (!bit_seen && !(doc->elems[i].attr_bits & fp_attr_bit((const uint8_t *)name, len)) &&
         !fp_has_replacement_char((const uint8_t *)name, len))   /* a raw NUL's bit differs */
         return 0;
     const uint8_t *end = doc->buf + doc->elems[i].inner_start;
@@ -156,7 +158,7 @@ fp_attr_find(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_att
 {
     fp_raw_attr a;
     const uint8_t *p;
-    if (!find_name(doc, i, name, len, &a, &p))
+    if (!find_name(doc, i, name, len, &a, &p, 0))
         return 0;
     if (a.has_value && tok_attr_value(&p, doc->buf + doc->elems[i].inner_start, &a) != 1)
         return 0;   /* not reached: the start tag's value closed before its '>' */
@@ -164,17 +166,31 @@ fp_attr_find(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_att
     return 1;
 }
 
-int
-fp_attr_value_at(const fp_doc *doc, uint32_t i, const char *name, size_t len, const uint8_t **value,
-                 uint8_t *quote)
+static inline __attribute__((always_inline)) int
+value_at(const fp_doc *doc, uint32_t i, const char *name, size_t len, const uint8_t **value, uint8_t *quote,
+         int bit_seen)
 {
     fp_raw_attr a;
     const uint8_t *p;
-    if (!find_name(doc, i, name, len, &a, &p))
+    if (!find_name(doc, i, name, len, &a, &p, bit_seen))
         return 0;
     *quote = a.has_value && (*p == '"' || *p == '\'') ? *p : 0;
     *value = a.has_value ? p + (*quote != 0) : NULL;
     return 1;
+}
+
+int
+fp_attr_value_at(const fp_doc *doc, uint32_t i, const char *name, size_t len, const uint8_t **value,
+                 uint8_t *quote)
+{
+    return value_at(doc, i, name, len, value, quote, 0);
+}
+
+int
+fp_attr_value_at_bit_set(const fp_doc *doc, uint32_t i, const char *name, size_t len, const uint8_t **value,
+                         uint8_t *quote)
+{
+    return value_at(doc, i, name, len, value, quote, 1);
 }
 
 int
@@ -184,5 +200,5 @@ fp_attr_present(const fp_doc *doc, uint32_t i, const char *name, size_t len)
         return (doc->elems[i].attr_bits & (1u << FP_ATTR_HREF_BIT)) != 0;
     fp_raw_attr a;
     const uint8_t *p;
-    return find_name(doc, i, name, len, &a, &p);
+    return find_name(doc, i, name, len, &a, &p, 0);
 }
