@@ -41,8 +41,10 @@ fp_tok_tag(const uint8_t *p, const uint8_t *end, fp_tag_token *t)
     return tok_tag(p, end, t);
 }
 
-/* Position just after the tag name of element i's start tag. */
-static const uint8_t *
+/* Position just after the tag name of element i's start tag. (Inlined, as
+ * is_first_name, in each attribute lookup: the profile-guided build left both
+ * out of line in fp_attr_present once selectors also called another lookup.) */
+static inline __attribute__((always_inline)) const uint8_t *
 after_name(const fp_doc *doc, uint32_t i)
 {
     const uint8_t *p = doc->buf + doc->elems[i].start + 1;
@@ -103,7 +105,7 @@ name_matches(const uint8_t *raw, size_t raw_len, const uint8_t *name, size_t len
 /* raw[0 .. len) is the lower-case name `name`, and the attribute name state
  * ends there: no byte of it ends a name (one that did would end it sooner,
  * a leading '=' aside, which the general loop handles) and the next does. */
-static inline int
+static inline __attribute__((always_inline)) int
 is_first_name(const uint8_t *raw, const uint8_t *name, size_t len)
 {
     for (size_t k = 0; k < len; k++)
@@ -166,13 +168,13 @@ fp_attr_find(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_att
     return 1;
 }
 
-static inline __attribute__((always_inline)) int
-value_at(const fp_doc *doc, uint32_t i, const char *name, size_t len, const uint8_t **value, uint8_t *quote,
-         int bit_seen)
+int
+fp_attr_value_at_bit_set(const fp_doc *doc, uint32_t i, const char *name, size_t len, const uint8_t **value,
+                         uint8_t *quote)
 {
     fp_raw_attr a;
     const uint8_t *p;
-    if (!find_name(doc, i, name, len, &a, &p, bit_seen))
+    if (!find_name(doc, i, name, len, &a, &p, 1))
         return 0;
     *quote = a.has_value && (*p == '"' || *p == '\'') ? *p : 0;
     *value = a.has_value ? p + (*quote != 0) : NULL;
@@ -183,14 +185,10 @@ int
 fp_attr_value_at(const fp_doc *doc, uint32_t i, const char *name, size_t len, const uint8_t **value,
                  uint8_t *quote)
 {
-    return value_at(doc, i, name, len, value, quote, 0);
-}
-
-int
-fp_attr_value_at_bit_set(const fp_doc *doc, uint32_t i, const char *name, size_t len, const uint8_t **value,
-                         uint8_t *quote)
-{
-    return value_at(doc, i, name, len, value, quote, 1);
+    if (len && !(doc->elems[i].attr_bits & fp_attr_bit((const uint8_t *)name, len)) &&
+        !fp_has_replacement_char((const uint8_t *)name, len))   /* find_name's test, made here */
+        return 0;
+    return fp_attr_value_at_bit_set(doc, i, name, len, value, quote);
 }
 
 int
