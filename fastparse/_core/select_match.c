@@ -1097,7 +1097,9 @@ static inline __attribute__((always_inline)) int match_passed(fp_sel_ctx *c, con
     int decided = 1;
     if (f->vt && (decided = value_test(c, f, e)) == 0)
         return 0;
-    return (f->exact && decided > 0 ? match_rest(c, cx, 0, e) : match_from(c, cx, 0, e)) == M_MATCH;
+    if (f->exact && decided > 0)   /* a one-compound selector (`a[href]`) is matched: no call */
+        return cx[1] == 1 || match_rest(c, cx, 0, e) == M_MATCH;
+    return match_from(c, cx, 0, e) == M_MATCH;
 }
 
 static int needles_pass(const fp_sel_ctx *c, const prefilter_t *f, uint32_t e)
