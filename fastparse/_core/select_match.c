@@ -1303,10 +1303,18 @@ static void run_indexed(fp_sel_ctx *c, const int32_t *root, const prefilter_t *p
     }
     const int32_t *cx = c->w + root[2];
     if (ncx == 1) {   /* one list: no merge */
-        uint32_t found = 0;
-        for (uint32_t i = at[0]; i < stop[0] && list[i] < end && found < limit && !c->oom; i++) {
+        /* its elements have the filter's tag (a filter that never passes left it
+         * empty), and those before `end` are found once: a candidate costs the
+         * bits, the needles and the match */
+        const prefilter_t *f = &pf[0];
+        const uint16_t bits = f->bits;
+        uint32_t hi = stop[0], found = 0;
+        if (hi > at[0] && list[hi - 1] >= end)
+            hi = fp_sel_lower_bound(list, at[0], hi, end);
+        for (uint32_t i = at[0]; i < hi && found < limit && !c->oom; i++) {
             uint32_t e = list[i];
-            if (!prefilter_pass(c, &pf[0], e) || !match_passed(c, &pf[0], cx, e))
+            if ((c->el[e].attr_bits & bits) != bits || (f->n && !needles_pass(c, f, e)) ||
+                !match_passed(c, f, cx, e))
                 continue;
             if (fp_buf_append(out, &e, sizeof e) != 0)
                 c->oom = 1;
