@@ -104,6 +104,24 @@ check_index(const fp_doc *d)
         CHECK(d->doctype_name <= d->doctype_name_end && d->doctype_name_end <= d->len);
 }
 
+/* The name an attribute's raw name [at, at + n) spells, as tag.attrs reports
+ * it: ASCII lower-cased, a NUL written as U+FFFD. Its length (out holds 3n). */
+static size_t
+spelled_name(const fp_doc *d, uint32_t at, uint32_t n, char *out)
+{
+    size_t len = 0;
+    for (uint32_t k = 0; k < n; k++) {
+        uint8_t c = d->buf[at + k];
+        if (c == 0) {
+            memcpy(out + len, "\xEF\xBF\xBD", 3);
+            len += 3;
+        } else {
+            out[len++] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+        }
+    }
+    return len;
+}
+
 /* Attributes lie inside the start tag; values decode without failing. */
 static void
 check_attrs(const fp_doc *d, uint32_t i, fp_buf *scratch)
@@ -125,21 +143,17 @@ check_attrs(const fp_doc *d, uint32_t i, fp_buf *scratch)
         /* found again by its lower-cased name, a NUL written as U+FFFD (as
          * tag.attrs reports it) */
         fp_attr first;
-        char lname[3 * 64];
-        size_t len = 0;
+        char lname[3 * 64], fname[3 * 3 * 64];   /* the first's raw name is no longer than lname */
         if (a.name_len < 64) {
-            for (uint32_t k = 0; k < a.name_len; k++) {
-                uint8_t c = d->buf[a.name_start + k];
-                if (c == 0) {
-                    memcpy(lname + len, "\xEF\xBF\xBD", 3);
-                    len += 3;
-                } else {
-                    lname[len++] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
-                }
-            }
+            size_t len = spelled_name(d, a.name_start, a.name_len, lname);
             CHECK(fp_attr_find(d, i, lname, len, &first) == 1);
-            /* the first attribute of that name (first wins): no later one, none shorter */
-            CHECK(first.name_start <= a.name_start && first.name_len == a.name_len);
+            /* the first attribute of that name (first wins): no later one, and
+             * one spelling the same name; its raw name may differ in length
+             * (a NUL and the 3 bytes of U+FFFD both spell U+FFFD) */
+            CHECK(first.name_start <= a.name_start);
+            CHECK(first.name_start < a.name_start || first.name_len == a.name_len);
+            CHECK(first.name_len <= 3 * 64 && spelled_name(d, first.name_start, first.name_len, fname) == len &&
+                  memcmp(fname, lname, len) == 0);
             CHECK(fp_attr_present(d, i, lname, len) == 1);
             /* the same attribute's value, not read to its end: where it starts,
              * and the byte that closes it (a quote, else whitespace or '>') */
