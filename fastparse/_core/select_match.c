@@ -1007,7 +1007,7 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
     int names = 0, others = 0, href;   /* others: tests other than the tag's */
     for (int32_t k = 0; k < w[at + 1]; k++) {
         size_t len, vlen;
-        const uint8_t *s;
+        const uint8_t *s, *v;
         others += t[0] != FP_SEL_T_TAG;
         switch (t[0]) {
         case FP_SEL_T_TAG:
@@ -1040,18 +1040,18 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
             /* [href^=v], [href=v], [href|=v]: an href its exact bit says is
              * there is found, and its first bytes compared, in less than a
              * needle's search through the whole tag costs (a[href^=http]: -12%) */
-            if (t[1] != FP_SEL_A_EXISTS && t[2] == 0 && !(raw_comparable(t[1]) && href)) {
-                const uint8_t *v = fp_sel_str(c, t[4], &vlen);
+            v = fp_sel_str(c, t[4], &vlen);
+            if (t[1] != FP_SEL_A_EXISTS && t[2] == 0 && !(raw_comparable(t[1]) && href))
                 add_needle(f, v, vlen, 0, 0);
-            }
             /* [a] but [href] (its exact bit decides it), [a=v], [a^=v], [a|=v];
              * a U+FFFD may stand for a raw NUL, whose bit differs: none was set for it */
-            f->vt_want = fp_sel_str(c, t[4], &f->vt_tlen);
-            if ((t[1] == FP_SEL_A_EXISTS ? !href : raw_comparable(t[1]) && f->vt_tlen) && len &&
+            if ((t[1] == FP_SEL_A_EXISTS ? !href : raw_comparable(t[1]) && vlen) && len &&
                 !fp_has_replacement_char(s, len)) {
                 f->vt = t;   /* kept if it is the compound's one test besides the tag */
                 f->vt_name = s;
                 f->vt_nlen = len;
+                f->vt_want = v;
+                f->vt_tlen = vlen;
             }
             break;
         default:

@@ -114,6 +114,15 @@ is_first_name(const uint8_t *raw, const uint8_t *name, size_t len)
     return (fp_cc[raw[len]] & FP_CC_NAME_STOP) != 0;
 }
 
+/* element i's Bloom bits rule out an attribute `name` (a name holding
+ * U+FFFD may be spelt with a raw NUL, whose bit differs: never ruled out) */
+static inline __attribute__((always_inline)) int
+bits_rule_out(const fp_doc *doc, uint32_t i, const char *name, size_t len)
+{
+    return !(doc->elems[i].attr_bits & fp_attr_bit((const uint8_t *)name, len)) &&
+           !fp_has_replacement_char((const uint8_t *)name, len);
+}
+
 /* fp_attr_next's loop with the attribute step inlined, up to the start of the
  * value of element i's first attribute `name`: 1 with *a its name and *pp at
  * its value (tok_attr_name), 0 when there is none. Selectors and tag.get()
@@ -125,8 +134,7 @@ find_name(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_raw_at
 {
     if (len == 0)
         return 0;   /* every raw name has a byte */
-    if (!bit_seen && !(doc->elems[i].attr_bits & fp_attr_bit((const uint8_t *)name, len)) &&
-        !fp_has_replacement_char((const uint8_t *)name, len))   /* a raw NUL's bit differs */
+    if (!bit_seen && bits_rule_out(doc, i, name, len))
         return 0;
     const uint8_t *end = doc->buf + doc->elems[i].inner_start;
     const uint8_t *p = after_name(doc, i);
@@ -185,8 +193,7 @@ int
 fp_attr_value_at(const fp_doc *doc, uint32_t i, const char *name, size_t len, const uint8_t **value,
                  uint8_t *quote)
 {
-    if (len && !(doc->elems[i].attr_bits & fp_attr_bit((const uint8_t *)name, len)) &&
-        !fp_has_replacement_char((const uint8_t *)name, len))   /* find_name's test, made here */
+    if (len && bits_rule_out(doc, i, name, len))
         return 0;
     return fp_attr_value_at_bit_set(doc, i, name, len, value, quote);
 }
