@@ -383,7 +383,7 @@ def fastparse_neutral(doc) -> NeutralTree:
     while stack:
         tag, parent = stack.pop()
         tree.parents.append(parent)
-        tree.names.append(tag.name)
+        tree.names.append(tag.name.lower())   # neutral names: lower-case, as in the docstring
         here = len(tree.names) - 1
         stack.extend((child, here) for child in reversed(tag.children))
     tree.text = doc.text or ""

@@ -360,8 +360,11 @@ def test_bad_selector_raises_selector_error(doc):
 # ---- Tag: names and attributes ----
 
 def test_name_is_lower_case():
-    d = fp.parse("<DIV><My-Widget></My-Widget></DIV><svg><foreignObject/></svg>")
-    assert names(d) == ["div", "my-widget", "svg", "foreignobject"]
+    # but for the SVG names the DOM writes in camel case, whatever the source's case
+    d = fp.parse("<DIV><My-Widget></My-Widget></DIV><svg><foreignObject/><LINEARGRADIENT/><Rect/></svg>"
+                 "<math><clippath/></math><clipPath></clipPath>")
+    assert names(d) == ["div", "my-widget", "svg", "foreignObject", "linearGradient", "rect", "math", "clippath",
+                        "clippath"]
 
 
 def test_attrs_lower_case_names_first_duplicate_wins():
@@ -538,7 +541,7 @@ def test_depth_index_document_namespace(doc):
     assert doc.find("b").document is doc
     d = fp.parse("<p><svg><circle/><foreignObject><i>x</i></foreignObject></svg><math><mi>")
     assert [(t.name, t.namespace) for t in d] == [
-        ("p", "html"), ("svg", "svg"), ("circle", "svg"), ("foreignobject", "svg"),
+        ("p", "html"), ("svg", "svg"), ("circle", "svg"), ("foreignObject", "svg"),
         ("i", "html"), ("math", "math"), ("mi", "math")]
 
 

@@ -219,7 +219,7 @@ def test_foreign_content_breakout():
 def test_html_integration_point_keeps_html_inside_svg():
     d = fp.parse("<svg><foreignObject><div>x</div></foreignObject></svg>")
     assert [(t.name, t.depth, t.namespace) for t in d] == [
-        ("svg", 0, "svg"), ("foreignobject", 1, "svg"), ("div", 2, "html")]
+        ("svg", 0, "svg"), ("foreignObject", 1, "svg"), ("div", 2, "html")]
 
 
 def test_table_closes_p_only_outside_quirks_mode():

@@ -13,8 +13,8 @@ count comparison, each for its reason:
   holds more of them than the source has start tags.
 * elements inside <template>: lexbor keeps template content in a separate
   fragment its traversal does not enter.
-* names are compared lower-cased: lexbor reports SVG names in camelCase
-  (clipPath, linearGradient), fastparse lower-cases every name.
+* names are compared as both report them: ASCII lower-case, but for the
+  camel case the DOM gives SVG names (clipPath, linearGradient).
 
 For a[href], lexbor's list may also hold clones of an <a> the adoption
 agency reopened: each clone directly follows its original in document
@@ -100,7 +100,7 @@ def fp_counts(doc) -> Counter:
 
 
 def peer_counts(peer) -> Counter:
-    names = (n.tag.lower() for n in peer.root.traverse() if n.is_element_node)
+    names = (n.tag for n in peer.root.traverse() if n.is_element_node)
     return Counter(n for n in names if n not in EXCLUDED)
 
 

@@ -45,7 +45,15 @@ def test_parse_whitespace_and_comments_around_combinators():
 
 
 def test_parse_case_and_universal():
-    assert parse("DIV") == parse("div")
+    # an upper-case letter keeps a type selector to HTML elements (SVG and MathML names match as written)
+    assert parse("div").selectors[0].compounds[0].parts == (n.Tag("div"),)
+    assert parse("DIV").selectors[0].compounds[0].parts == (n.Tag("div"), n.Namespace(opcodes.NS_HTML))
+    assert parse("clipPath").selectors[0].compounds[0].parts == (
+        n.Tag("clippath"), n.Namespace(opcodes.NS_HTML | opcodes.NS_SVG))
+    assert parse("clippath").selectors[0].compounds[0].parts == (
+        n.Tag("clippath"), n.Namespace(opcodes.NS_HTML | opcodes.NS_MATHML))
+    assert parse("aÉ").selectors[0].compounds[0].parts == (n.Tag("aÉ"),)   # HTML lower-cases ASCII only
+    assert parse("AÉ").selectors[0].compounds[0].parts == (n.Tag("aÉ"), n.Namespace(opcodes.NS_HTML))
     assert parse("*").selectors[0].compounds[0] == n.Compound(())
     assert parse("*.x") == parse(".x")
     assert parse(":FIRST-CHILD") == parse(":first-child")
@@ -55,7 +63,6 @@ def test_parse_case_and_universal():
     "css, attr",
     [
         ("[a]", n.Attr("a", "")),
-        ("[A=b]", n.Attr("a", "=", "b")),
         ('[a="b c"]', n.Attr("a", "=", "b c")),
         ("[a='b']", n.Attr("a", "=", "b")),
         ("[a~=b]", n.Attr("a", "~=", "b")),
@@ -71,6 +78,23 @@ def test_parse_case_and_universal():
 )
 def test_parse_attribute(css, attr):
     assert parse(css).selectors[0].compounds[0].parts == (attr,)
+
+
+@pytest.mark.parametrize(
+    "css, parts",
+    [
+        ("[A=b]", (n.Namespace(opcodes.NS_HTML), n.Attr("a", "=", "b"))),
+        ("[viewBox]", (n.Namespace(opcodes.NS_HTML | opcodes.NS_SVG), n.Attr("viewbox", ""))),
+        ("[viewbox]", (n.Namespace(opcodes.NS_HTML | opcodes.NS_MATHML), n.Attr("viewbox", ""))),
+        ("[definitionURL]", (n.Namespace(opcodes.NS_HTML | opcodes.NS_MATHML), n.Attr("definitionurl", ""))),
+        ("[definitionurl]", (n.Namespace(opcodes.NS_HTML | opcodes.NS_SVG), n.Attr("definitionurl", ""))),
+        ("[É]", (n.Attr("É", ""),)),   # HTML lower-cases ASCII only
+        ("[é]", (n.Attr("é", ""),)),
+    ],
+)
+def test_parse_attribute_name_case(css, parts):
+    # on SVG and MathML elements attribute names match as written (HTML Standard 4.16.2)
+    assert parse(css).selectors[0].compounds[0].parts == parts
 
 
 @pytest.mark.parametrize(
@@ -207,7 +231,7 @@ def test_opcodes_match_select_h():
     consts = {m[1]: int(m[2], 0) for m in re.finditer(r"FP_SEL_(\w+) = (-?\w+)", header)}
     py = {name: getattr(opcodes, name) for name in dir(opcodes) if name.isupper() and isinstance(getattr(opcodes, name), int)}
     shared = [name for name in consts if name in py]
-    assert len(shared) == 50
+    assert len(shared) == 53
     assert {name: py[name] for name in shared} == {name: consts[name] for name in shared}
     # the header enum without explicit values
     order = re.search(r"enum \{\s*(FP_SEL_H_MAGIC[^}]*)\}", header)[1]
@@ -396,7 +420,11 @@ CASES = [
     ("li.odd:not(.last)", ["l2"]),
     (".x-y", ["p3"]),  # the class attribute is decoded when it holds a reference
     ("ul > *", ["l1", "l2", "l3", "l4"]),
-    ("foreignobject, FOREIGNOBJECT", ["fo"]),
+    ("foreignobject, FOREIGNOBJECT", []),   # SVG's element is foreignObject (as written on SVG elements)
+    ("foreignObject", ["fo"]),
+    ("[data-X]", []),                      # ... and its attributes' names: the DOM has data-x
+    ("[data-x]", ["r1"]),
+    ("svg[viewBox], svg[VIEWBOX]", []),
     # attributes
     ("a[href]", ["a1", "a2"]),
     ("[hreflang|=en]", ["a2"]),

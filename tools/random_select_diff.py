@@ -5,10 +5,12 @@
 Each tree is a random nest of elements with classes (case variants, an escaped-digit
 one), ids, attributes whose values hold spaces, quotes, hyphens, '&' and non-ASCII (written
 double-quoted, single-quoted or unquoted, characters often spelt as references, which a select
-must decode before it compares), comments and whitespace-only text. Each selector comes from a grammar over what issue 4 lists: type and
-universal selectors, `#id`, `.class` (CSS escapes included), attribute selectors with every
-operator, the `i`/`s` flags, quoted and unquoted values, odd spacing, `:nth-*(An+B [of S])`
-with signs and spaces, the child-indexed and state pseudo-classes, `:not() :is() :where()
+must decode before it compares), comments and whitespace-only text, now and then an <svg> or
+<math> subtree whose names the DOM writes in camel case (clipPath, viewBox, definitionURL),
+spelt in any case. Each selector comes from a grammar over what issue 4 lists: type and
+universal selectors (SVG and MathML names in every case too), `#id`, `.class` (CSS escapes
+included), attribute selectors with every operator, the `i`/`s` flags, quoted and unquoted
+values, odd spacing, `:nth-*(An+B [of S])` with signs and spaces, the child-indexed and state pseudo-classes, `:not() :is() :where()
 :has()` (relative), `:contains()`, the four combinators with and without spaces, lists.
 fastparse runs on the document, soupsieve on its BeautifulSoup mirror (the mirror of
 tests/test_select_differential.py: the same elements, so a difference is the engines').
@@ -51,6 +53,15 @@ IDS = ["i0", "I0", "i1", "1a"]
 ATTRS = ["data-x", "DATA-X", "title", "lang", "type", "href"]
 VALUES = ["v", "vw", "w v", "V", "", "v-w", "é", "a b  c", "-", 'x"y', "v&w", "http://h/v", "x'y"]
 TEXTS = ["", "", " ", "t", "x y", "<!-- c -->", "\n", "T"]
+# SVG and MathML subtrees: names the DOM writes in camel case (clipPath, viewBox,
+# definitionURL), spelt in any case, which selectors match as written there
+FOREIGN_TAGS = {"svg": ["clipPath", "CLIPPATH", "rect", "linearGradient", "g", "foreignObject"],
+                "math": ["mi", "MI", "mrow", "clippath"]}
+FOREIGN_ATTRS = ["viewBox", "VIEWBOX", "viewbox", "definitionURL", "definitionurl", "class", "CLASS", "data-x",
+                 "clipPathUnits"]
+SELECTOR_TAGS = ["svg", "SVG", "clipPath", "clippath", "CLIPPATH", "rect", "RECT", "math", "mi", "MI",
+                 "foreignObject", "linearGradient"]
+SELECTOR_ATTRS = ["viewBox", "viewbox", "VIEWBOX", "definitionURL", "definitionurl", "CLASS", "clipPathUnits"]
 
 
 # characters a value may spell as references: what a select must decode before comparing
@@ -69,9 +80,24 @@ def written(r: random.Random, v: str) -> str:
     return quote + out.replace(quote, "&quot;" if quote == '"' else "&#39;") + quote if quote else out
 
 
+def foreign_tree(r: random.Random, root: str, depth: int) -> str:
+    """<svg> or <math> with a few children; a foreignObject holds HTML again."""
+    out = []
+    for _ in range(r.randint(0, 3)):
+        tag = r.choice(FOREIGN_TAGS[root])
+        attrs = "".join(f" {r.choice(FOREIGN_ATTRS)}={written(r, r.choice(VALUES))}" for _ in range(r.randint(0, 2)))
+        inner = random_tree(r, depth + 1) if tag == "foreignObject" else r.choice(TEXTS)
+        out.append(f"<{tag}{attrs}>{inner}</{tag}>")
+    attrs = f" {r.choice(FOREIGN_ATTRS)}={written(r, r.choice(VALUES))}" if r.random() < 0.5 else ""
+    return f"<{root}{attrs}>{''.join(out)}</{root}>"
+
+
 def random_tree(r: random.Random, depth: int = 0) -> str:
     out = []
     for _ in range(r.randint(0, 4 if depth < 3 else 0)):
+        if r.random() < 0.06:
+            out.append(foreign_tree(r, r.choice(["svg", "math"]), depth))
+            continue
         tag = r.choice(TAGS)
         attrs = ""
         if r.random() < 0.5:
@@ -124,7 +150,7 @@ class SelectorGrammar:
         if k < 0.22:
             return "#" + self.ident(r.choice(IDS))
         if k < 0.45:
-            name = r.choice(ATTRS + ["class", "id", "hidden"])
+            name = r.choice(ATTRS + ["class", "id", "hidden"] + SELECTOR_ATTRS[:r.randint(0, 7)])
             if r.random() < 0.25:
                 return f"[{name}]"
             op = r.choice(["=", "~=", "|=", "^=", "$=", "*="])
@@ -151,7 +177,7 @@ class SelectorGrammar:
         return f":contains({self.value(r.choice(['t', 'x y', 'T', '', ' ']))})"
 
     def compound(self, depth: int = 0) -> str:
-        tag = self.r.choice(["", "", "*", "DIV", "Li", *TAGS])
+        tag = self.r.choice(["", "", "*", "DIV", "Li", *TAGS, *SELECTOR_TAGS[:self.r.randint(0, 12)]])
         return tag + "".join(self.simple(depth) for _ in range(self.r.randint(0 if tag else 1, 2)))
 
     def complex(self, depth: int = 0) -> str:

@@ -567,8 +567,17 @@ module_exec(PyObject *m)
     st->ParseLimitError = import_attr("fastparse.errors", "ParseLimitError");
     st->ParseError = import_attr("fastparse.errors", "ParseError");
     st->Comment = import_attr("fastparse.comment", "Comment");
-    if (!st->MISSING || !st->ParseLimitError || !st->ParseError || !st->Comment)
+    st->svg_tag_names = import_attr("fastparse._foreign_names", "SVG_TAG_NAMES");
+    st->svg_attr_names = import_attr("fastparse._foreign_names", "SVG_ATTRIBUTE_NAMES");
+    st->mathml_attr_names = import_attr("fastparse._foreign_names", "MATHML_ATTRIBUTE_NAMES");
+    if (!st->MISSING || !st->ParseLimitError || !st->ParseError || !st->Comment ||
+        !st->svg_tag_names || !st->svg_attr_names || !st->mathml_attr_names)
         return -1;
+    if (!PyDict_CheckExact(st->svg_tag_names) || !PyDict_CheckExact(st->svg_attr_names) ||
+        !PyDict_CheckExact(st->mathml_attr_names)) {
+        PyErr_SetString(PyExc_TypeError, "fastparse._foreign_names: the name tables must be dicts");
+        return -1;
+    }
     for (int k = 0; k < FP_TEXT_KW__COUNT; k++)
         if (!(st->text_kw[k] = PyUnicode_InternFromString(fp_text_kw_names[k])))
             return -1;
@@ -610,6 +619,9 @@ module_traverse(PyObject *m, visitproc visit, void *arg)
     Py_VISIT(st->replace);
     Py_VISIT(st->legacy_codecs);
     Py_VISIT(st->parse_general);
+    Py_VISIT(st->svg_tag_names);
+    Py_VISIT(st->svg_attr_names);
+    Py_VISIT(st->mathml_attr_names);
     for (int k = 0; k < FP_CHECKED_PROGRAMS; k++)
         Py_VISIT(st->checked[k]);
     for (int k = 0; k < FP_RECENT_SELECTORS; k++) {
@@ -640,6 +652,9 @@ module_clear(PyObject *m)
     Py_CLEAR(st->replace);
     Py_CLEAR(st->legacy_codecs);
     Py_CLEAR(st->parse_general);
+    Py_CLEAR(st->svg_tag_names);
+    Py_CLEAR(st->svg_attr_names);
+    Py_CLEAR(st->mathml_attr_names);
     for (int k = 0; k < FP_CHECKED_PROGRAMS; k++)
         Py_CLEAR(st->checked[k]);
     for (int k = 0; k < FP_RECENT_SELECTORS; k++) {

@@ -90,10 +90,29 @@ tag_dealloc(TagObject *t)
 
 /* ---- names and attributes ---- */
 
+/* The DOM's name of an SVG or MathML element or attribute: the lower-cased name
+ * (consumed), or the camel case the tree builder gives it, from one of the tables
+ * of fastparse/_foreign_names.py. */
+static PyObject *
+dom_name(PyObject *lower, PyObject *table)
+{
+    PyObject *adjusted = PyDict_GetItemWithError(table, lower);   /* borrowed */
+    if (!adjusted && PyErr_Occurred()) {
+        Py_DECREF(lower);
+        return NULL;
+    }
+    if (!adjusted)
+        return lower;
+    Py_DECREF(lower);
+    return Py_NewRef(adjusted);
+}
+
 static PyObject *
 tag_name(TagObject *t, void *closure)
 {
-    return fp_doc_tag_name(t->doc, TAG_ELEM(t)->tag);
+    const fp_elem *el = TAG_ELEM(t);
+    PyObject *name = fp_doc_tag_name(t->doc, el->tag);
+    return name && (el->flags & FP_EF_SVG) ? dom_name(name, t->doc->st->svg_tag_names) : name;
 }
 
 /* ASCII-lower-cased attribute name as str */
@@ -146,10 +165,15 @@ tag_attrs(TagObject *t, void *closure)
     PyObject *dict = PyDict_New();
     if (!dict)
         return NULL;
+    uint8_t ns = TAG_ELEM(t)->flags & (FP_EF_SVG | FP_EF_MATHML);
+    PyObject *foreign_names = ns & FP_EF_SVG ? t->doc->st->svg_attr_names
+                              : ns ? t->doc->st->mathml_attr_names : NULL;
     fp_attr a;
     uint32_t cursor = 0;
     while (fp_attr_next(&t->doc->doc, t->index, &cursor, &a)) {
         PyObject *k = attr_name(t->doc, &a);
+        if (k && foreign_names)
+            k = dom_name(k, foreign_names);
         if (!k)
             goto error;
         int has = PyDict_Contains(dict, k);
@@ -806,8 +830,9 @@ static PyMethodDef tag_methods[] = {
 };
 
 static PyGetSetDef tag_getset[] = {
-    {"name", (getter)tag_name, NULL, "Lower-case tag name.", NULL},
-    {"attrs", (getter)tag_attrs, NULL, "dict of attributes: lower-case names, decoded values, first duplicate wins.", NULL},
+    {"name", (getter)tag_name, NULL, "Tag name: ASCII lower-case, but for the SVG names the DOM writes in camel case (clipPath).", NULL},
+    {"attrs", (getter)tag_attrs, NULL, "dict of attributes: ASCII lower-case names (the DOM's camel case on SVG and MathML "
+     "elements: viewBox, definitionURL), decoded values, first duplicate wins.", NULL},
     {"id", (getter)tag_id, NULL, "The id attribute, or None.", NULL},
     {"classes", (getter)tag_classes, NULL, "The class attribute split on whitespace.", NULL},
     {"text", (getter)tag_text, NULL, "All descendant text, references decoded, comments excluded (DOM textContent).", NULL},

@@ -94,6 +94,8 @@ typedef struct fp_state {
     PyObject *replace;          /* "replace": the errors argument of legacy decoders */
     PyObject *legacy_codecs;    /* {WHATWG name: (name, codec)} for _parse_bytes, from fastparse.encoding */
     PyObject *parse_general;    /* fastparse._parse._parse_general: parse() for all but plain bytes */
+    /* fastparse._foreign_names: {lower-cased name: DOM name} of SVG elements, SVG attributes, MathML attributes */
+    PyObject *svg_tag_names, *svg_attr_names, *mathml_attr_names;
     PyObject *checked[FP_CHECKED_PROGRAMS];   /* selector programs fp_select_check passed (bytes never change) */
     int nchecked;
     /* each holds a str and its program, found in select_programs: a loop that

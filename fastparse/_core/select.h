@@ -25,9 +25,12 @@ enum {
     FP_SEL_T_RADIO_KEPT = 25, FP_SEL_T_CONTAINS_OWN = 26,
     FP_SEL_T_LANG = 27, FP_SEL_T_DEFAULT_BUTTON = 28, FP_SEL_T_RADIO_UNCHECKED = 29,
     FP_SEL_T_IN_RANGE = 30, FP_SEL_T_OUT_OF_RANGE = 31, FP_SEL_T_DIR = 32,
-    FP_SEL_T_FOREIGN = 33,
+    FP_SEL_T_NAMESPACE = 33,
 };
 enum { FP_SEL_DIR_LTR = 1, FP_SEL_DIR_RTL = 2 };
+/* T_NAMESPACE's mask: bit 1 << (element flags & (FP_EF_SVG | FP_EF_MATHML)) */
+enum { FP_SEL_NS_HTML = 1, FP_SEL_NS_SVG = 2, FP_SEL_NS_MATHML = 4 };
+_Static_assert(FP_EF_SVG == 1 && FP_EF_MATHML == 2, "T_NAMESPACE's mask bits follow the namespace flags");
 enum {
     FP_SEL_COMB_DESCENDANT = 1, FP_SEL_COMB_CHILD = 2, FP_SEL_COMB_NEXT = 3,
     FP_SEL_COMB_LATER = 4,

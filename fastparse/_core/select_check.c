@@ -35,11 +35,12 @@ static int check_compound(const check_t *k, int32_t at, int32_t parent, int dept
         case FP_SEL_T_ATTR: need = 5; break;
         case FP_SEL_T_HAS: need = 4; break;
         case FP_SEL_T_DIR: need = 3; break;
+        case FP_SEL_T_NAMESPACE: need = 2; break;
         case FP_SEL_T_NTH: need = 6; break;
         case FP_SEL_T_ROOT: case FP_SEL_T_SCOPE: case FP_SEL_T_EMPTY: case FP_SEL_T_DEFINED:
         case FP_SEL_T_FALSE: case FP_SEL_T_OPTION_SELECTED: case FP_SEL_T_RADIO_KEPT:
         case FP_SEL_T_DEFAULT_BUTTON: case FP_SEL_T_RADIO_UNCHECKED:
-        case FP_SEL_T_IN_RANGE: case FP_SEL_T_OUT_OF_RANGE: case FP_SEL_T_FOREIGN: need = 1; break;
+        case FP_SEL_T_IN_RANGE: case FP_SEL_T_OUT_OF_RANGE: need = 1; break;
         case FP_SEL_T_CONTAINS: case FP_SEL_T_CONTAINS_OWN: case FP_SEL_T_LANG:
             if (end - pc < 2 || w[pc + 1] < 0 || w[pc + 1] > end - pc - 2)
                 return -1;
@@ -73,6 +74,9 @@ static int check_compound(const check_t *k, int32_t at, int32_t parent, int dept
         case FP_SEL_T_NTH:
             bad = (a[4] >= 0 && (a[5] < 0 || a[5] >= k->nnth || check_list(k, a[4], at, depth + 1) != 0)) ||
                   (a[4] < 0 && a[4] != -1);
+            break;
+        case FP_SEL_T_NAMESPACE:
+            bad = a[1] < 1 || a[1] > (FP_SEL_NS_HTML | FP_SEL_NS_SVG | FP_SEL_NS_MATHML);
             break;
         case FP_SEL_T_DIR:
             bad = (a[1] != FP_SEL_DIR_LTR && a[1] != FP_SEL_DIR_RTL) || a[2] < 0 || a[2] >= k->nstr;

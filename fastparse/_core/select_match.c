@@ -28,6 +28,7 @@ static int32_t test_words(const int32_t *t)
     case FP_SEL_T_CONTAINS: case FP_SEL_T_CONTAINS_OWN: case FP_SEL_T_LANG:
         return 2 + t[1];
     case FP_SEL_T_TAG: case FP_SEL_T_ID: case FP_SEL_T_CLASS: case FP_SEL_T_NOT: case FP_SEL_T_IS:
+    case FP_SEL_T_NAMESPACE:
         return 2;
     case FP_SEL_T_ATTR:
         return 5;
@@ -786,10 +787,10 @@ int fp_sel_match_compound(fp_sel_ctx *c, int32_t at, uint32_t e)
                 return 0;
             t += 1;
             break;
-        case FP_SEL_T_FOREIGN:
-            if (!(c->el[e].flags & (FP_EF_SVG | FP_EF_MATHML)))
+        case FP_SEL_T_NAMESPACE:
+            if (!(t[1] & (1 << (c->el[e].flags & (FP_EF_SVG | FP_EF_MATHML)))))
                 return 0;
-            t += 1;
+            t += 2;
             break;
         case FP_SEL_T_DIR:
             if (!fp_sel_dir(c, t, e))

@@ -26,15 +26,14 @@ ASCII_WS = " \t\n\r\f"
 PSEUDO_CODES = {"root": op.T_ROOT, "scope": op.T_SCOPE, "empty": op.T_EMPTY, "defined": op.T_DEFINED,
                 "-fp-option-selected": op.T_OPTION_SELECTED, "-fp-radio-kept": op.T_RADIO_KEPT,
                 "-fp-default-button": op.T_DEFAULT_BUTTON, "-fp-radio-unchecked": op.T_RADIO_UNCHECKED,
-                "-fp-in-range": op.T_IN_RANGE, "-fp-out-of-range": op.T_OUT_OF_RANGE,
-                "-fp-foreign": op.T_FOREIGN}
+                "-fp-in-range": op.T_IN_RANGE, "-fp-out-of-range": op.T_OUT_OF_RANGE}
 
 # Cost rank of each test: cheap and selective first, text search last.
-COST = {n.Tag: 0, n.Never: 0, n.Id: 2, n.Class: 3, n.Attr: 4, n.Nth: 5,
+COST = {n.Tag: 0, n.Never: 0, n.Namespace: 1, n.Id: 2, n.Class: 3, n.Attr: 4, n.Nth: 5,
         n.Lang: 7, n.Dir: 7, n.Logical: 6, n.Has: 8, n.Contains: 9}
 # the form states answered from tables of the whole document's controls
 FORM_TABLE_PSEUDOS = {"-fp-radio-kept", "-fp-default-button", "-fp-radio-unchecked"}
-PSEUDO_COST = {"root": 1, "scope": 1, "-fp-foreign": 1, "defined": 4, "empty": 5}
+PSEUDO_COST = {"root": 1, "scope": 1, "defined": 4, "empty": 5}
 
 
 def cost(p: n.Simple) -> int:
@@ -112,13 +111,15 @@ class Compiler:
         if isinstance(p, n.Attr):
             return self.attribute(p)
         if isinstance(p, n.Pseudo):
-            if p.name.startswith("-fp-") and p.name != "-fp-foreign":
+            if p.name.startswith("-fp-"):
                 self.flags |= op.F_FORMS
                 if p.name in FORM_TABLE_PSEUDOS:
                     self.flags |= op.F_FORM_TABLES
             return [PSEUDO_CODES[p.name]]
         if isinstance(p, n.Never):
             return [op.T_FALSE]
+        if isinstance(p, n.Namespace):
+            return [op.T_NAMESPACE, p.mask]
         if isinstance(p, n.Logical):
             code = op.T_NOT if p.kind == "not" else op.T_IS
             return [code, self.selector_list(p.selectors)]

@@ -19,8 +19,8 @@ SIMPLE = {op.T_ROOT: ":root", op.T_SCOPE: ":scope", op.T_EMPTY: ":empty",
           op.T_OPTION_SELECTED: "option selectedness (HTML)", op.T_RADIO_KEPT: "radio still checked in its group (HTML)",
           op.T_DEFAULT_BUTTON: "first submit button of its form (HTML)",
           op.T_RADIO_UNCHECKED: "radio group without a checked radio (HTML)",
-          op.T_IN_RANGE: "value within min/max (HTML)", op.T_OUT_OF_RANGE: "value outside min/max (HTML)",
-          op.T_FOREIGN: "SVG or MathML element"}
+          op.T_IN_RANGE: "value within min/max (HTML)", op.T_OUT_OF_RANGE: "value outside min/max (HTML)"}
+NAMESPACE_NAMES = ((op.NS_HTML, "HTML"), (op.NS_SVG, "SVG"), (op.NS_MATHML, "MathML"))
 
 
 class _Disassembler:
@@ -99,6 +99,9 @@ class _Disassembler:
             what = "CONTAINS" if t == op.T_CONTAINS else "CONTAINS (own text)"
             self.out(depth, pc, f"{what} any of " + ", ".join(map(repr, texts)))
             return pc + 2 + w[pc + 1]
+        elif t == op.T_NAMESPACE:
+            names = [name for bit, name in NAMESPACE_NAMES if w[pc + 1] & bit]
+            self.out(depth, pc, f"NAMESPACE {' or '.join(names)} element")
         elif t == op.T_DIR:
             self.out(depth, pc, f"DIR :dir({'ltr' if w[pc + 1] == op.DIR_LTR else 'rtl'}) (HTML directionality)")
         elif t in SIMPLE:

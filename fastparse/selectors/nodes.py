@@ -1,8 +1,9 @@
 """The selector AST: what the parser builds and the compiler consumes.
 
 Frozen dataclasses, so equal selectors compare equal in tests. Names are
-already unescaped; tag and attribute names already lower-cased (HTML
-documents match them ASCII-case-insensitively).
+already unescaped; tag and attribute names already ASCII-lower-cased (HTML
+elements match them ASCII-case-insensitively; where a name as written cannot
+name an SVG or MathML element's, the parser adds a Namespace test).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Tag:
-    name: str                  # lower-case; '*' is Universal instead
+    name: str                  # ASCII lower-case; '*' is Universal instead
 
 
 @dataclass(frozen=True)
@@ -27,7 +28,7 @@ class Class:
 
 @dataclass(frozen=True)
 class Attr:
-    name: str                  # lower-case
+    name: str                  # ASCII lower-case
     op: str                    # '' (present), '=', '~=', '|=', '^=', '$=', '*='
     value: str = ""
     case: str = ""             # '' (document default), 'i' or 's'
@@ -76,11 +77,16 @@ class Dir:
 
 
 @dataclass(frozen=True)
+class Namespace:
+    mask: int                  # the element is in one of these namespaces (opcodes.NS_* bits)
+
+
+@dataclass(frozen=True)
 class Never:
     reason: str                # e.g. a macro that cannot match in this environment
 
 
-Simple = Tag | Id | Class | Attr | Pseudo | Nth | Logical | Has | Contains | Lang | Dir | Never
+Simple = Tag | Id | Class | Attr | Pseudo | Nth | Logical | Has | Contains | Lang | Dir | Namespace | Never
 
 
 @dataclass(frozen=True)

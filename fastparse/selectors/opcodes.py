@@ -49,12 +49,12 @@ T_IN_RANGE = 30         # a min/max input whose value is within them (:in-range)
 T_OUT_OF_RANGE = 31     # ... whose value underflows or overflows them (:out-of-range)
 T_DIR = 32              # direction table: :dir(); the table string is DIR_TABLE until a legacy
                         # document's codec replaces it by 128 letters for bytes 0x80-0xFF
-T_FOREIGN = 33          # an SVG or MathML element (part of [*|attr])
+T_NAMESPACE = 33        # mask: the element is in one of these namespaces (NS_* bits)
 
 TEST_WORDS = {T_TAG: 2, T_ID: 2, T_CLASS: 2, T_ATTR: 5, T_NOT: 2, T_IS: 2, T_HAS: 4, T_NTH: 6,
               T_ROOT: 1, T_SCOPE: 1, T_EMPTY: 1, T_DEFINED: 1, T_FALSE: 1,
               T_OPTION_SELECTED: 1, T_RADIO_KEPT: 1, T_DEFAULT_BUTTON: 1, T_RADIO_UNCHECKED: 1,
-              T_IN_RANGE: 1, T_OUT_OF_RANGE: 1, T_DIR: 3, T_FOREIGN: 1}  # T_CONTAINS(_OWN), T_LANG: 2 + count
+              T_IN_RANGE: 1, T_OUT_OF_RANGE: 1, T_DIR: 3, T_NAMESPACE: 2}  # T_CONTAINS(_OWN), T_LANG: 2 + count
 
 COMB_DESCENDANT, COMB_CHILD, COMB_NEXT, COMB_LATER = 1, 2, 3, 4
 COMBINATOR_CODES = {" ": COMB_DESCENDANT, ">": COMB_CHILD, "+": COMB_NEXT, "~": COMB_LATER}
@@ -67,6 +67,9 @@ AF_ICASE_HTML = 2   # ... only on HTML elements (HTML Standard's list of attribu
 
 DIR_LTR, DIR_RTL = 1, 2
 DIR_TABLE = b"\0dir"   # the placeholder; never a real string (a NUL cannot be typed in a selector)
+
+NS_HTML, NS_SVG, NS_MATHML = 1, 2, 4
+NS_ALL = NS_HTML | NS_SVG | NS_MATHML
 
 NTH_LAST = 1
 NTH_OF_TYPE = 2

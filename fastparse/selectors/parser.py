@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import re
 
+from .._foreign_names import MATHML_ATTRIBUTE_NAMES, SVG_ATTRIBUTE_NAMES, SVG_TAG_NAMES
 from ..errors import SelectorError
 from . import nodes as n
+from . import opcodes as op
 from .diagnostics import fail
 from .tokenizer import Token, tokenize
 
@@ -113,7 +115,8 @@ MACROS = {
 HTML_ONLY_MACROS = frozenset({"checked", "disabled", "enabled", "required", "optional", "default",
                               "indeterminate", "in-range", "out-of-range", "placeholder-shown", "open",
                               "muted"})
-_NOT_FOREIGN = n.Logical("not", n.SelectorList((n.Complex((n.Compound((n.Pseudo("-fp-foreign"),)),), ()),)))
+_HTML_ONLY = n.Namespace(op.NS_HTML)
+_FOREIGN = n.Namespace(op.NS_SVG | op.NS_MATHML)
 
 # local name -> the attribute name as written, of the attributes that the tree builder puts in
 # a namespace on SVG and MathML elements ("adjust foreign attributes")
@@ -123,8 +126,35 @@ FOREIGN_ATTRIBUTES = {"actuate": "xlink:actuate", "arcrole": "xlink:arcrole", "h
 
 # one test each in the compiled program (compiler.PSEUDO_CODES)
 INTERNAL_PSEUDO = {"root", "scope", "empty", "defined", "-fp-radio-kept", "-fp-option-selected",
-                   "-fp-default-button", "-fp-radio-unchecked", "-fp-in-range", "-fp-out-of-range",
-                   "-fp-foreign"}
+                   "-fp-default-button", "-fp-radio-unchecked", "-fp-in-range", "-fp-out-of-range"}
+
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def ascii_lower(name: str) -> str:
+    """HTML lower-cases names ASCII only: `[É]` names the attribute the tokenizer keeps as `É`."""
+    return name.translate(_ASCII_LOWER)
+
+
+def namespaces_named(written: str, svg: dict[str, str], mathml: dict[str, str]) -> int:
+    """The namespaces (opcodes.NS_* bits) of the elements a type or attribute name, as
+    written, can name. On HTML elements the name matches ASCII-case-insensitively; on SVG
+    and MathML elements only as written, compared with the name the tree builder gives
+    them: the lower-cased one, or its camel case from `svg` / `mathml` (HTML Standard
+    4.16.2). So `clipPath` names HTML and SVG elements, `clippath` HTML and MathML ones,
+    `DIV` HTML ones, `div` all."""
+    lower = ascii_lower(written)
+    mask = op.NS_HTML
+    if written == svg.get(lower, lower):
+        mask |= op.NS_SVG
+    if written == mathml.get(lower, lower):
+        mask |= op.NS_MATHML
+    return mask
+
+
+def in_namespaces(mask: int) -> tuple[n.Simple, ...]:
+    """The test that keeps a name to the namespaces it can name: none when it names all."""
+    return () if mask == op.NS_ALL else (n.Namespace(mask),)
 
 CHILD_SUGAR = {
     "first-child": (n.Nth(0, 1),),
@@ -316,7 +346,8 @@ class Parser:
             elif name == "*":
                 universal = True
             else:
-                parts.append(n.Tag(name))
+                parts.append(n.Tag(ascii_lower(name)))
+                parts.extend(in_namespaces(namespaces_named(name, SVG_TAG_NAMES, {})))
         while True:
             t = self.tok
             if t.kind == "hash":
@@ -332,7 +363,7 @@ class Parser:
                 self.advance()
                 parts.append(n.Class(name.value))
             elif self.is_delim("["):
-                parts.append(self.attribute())
+                parts.extend(self.attribute())
             elif self.is_delim("&"):
                 # the nesting selector; outside a style rule it stands for :scope (CSS Nesting 1)
                 self.advance()
@@ -348,7 +379,7 @@ class Parser:
         return n.Compound(tuple(parts))
 
     def type_selector(self) -> str | None:
-        """[ns|]name or [ns|]*: the lower-cased name, '*', or None for `|E`.
+        """[ns|]name or [ns|]*: the name as written, '*', or None for `|E`.
 
         An HTML document puts every element in a namespace (HTML, SVG or MathML):
         `*|E` is E, `|E` (no namespace) matches nothing, and a named prefix is
@@ -358,7 +389,7 @@ class Parser:
         if not self.is_delim("|"):
             t = self.advance()
             if not self.is_delim("|"):
-                return "*" if t.kind == "delim" else t.value.lower()
+                return "*" if t.kind == "delim" else t.value
             prefix = t
         bar = self.advance()
         name = self.tok
@@ -370,9 +401,9 @@ class Parser:
         self.advance()
         if prefix is None:
             return None
-        return "*" if name.kind == "delim" else name.value.lower()
+        return "*" if name.kind == "delim" else name.value
 
-    def attribute(self) -> n.Simple:
+    def attribute(self) -> tuple[n.Simple, ...]:
         open_ = self.advance()
         self.skip_ws()
         prefix = self.attribute_namespace()
@@ -386,7 +417,7 @@ class Parser:
         self.skip_ws()
         if self.is_delim("]"):
             self.advance()
-            return self.any_namespace(n.Attr(name.value.lower(), ""), prefix)
+            return self.named_attribute(name.value, "", "", "", prefix)
         op = ""
         if self.is_delim("="):
             op = "="
@@ -418,9 +449,9 @@ class Parser:
         self.advance()
         if op == "!=":
             # soupsieve's extension, which BeautifulSoup code uses: :not([a=v])
-            equal = self.any_namespace(n.Attr(name.value.lower(), "=", value.value, case), prefix)
-            return n.Logical("not", n.SelectorList((n.Complex((n.Compound((equal,)),), ()),)))
-        return self.any_namespace(n.Attr(name.value.lower(), op, value.value, case), prefix)
+            equal = self.named_attribute(name.value, "=", value.value, case, prefix)
+            return (n.Logical("not", n.SelectorList((n.Complex((n.Compound(equal),), ()),))),)
+        return self.named_attribute(name.value, op, value.value, case, prefix)
 
     def attribute_namespace(self) -> str | None:
         """`*|` (any namespace) or `|` (none) before an attribute name: '*', '' or None."""
@@ -437,14 +468,19 @@ class Parser:
         return None
 
     @staticmethod
-    def any_namespace(attr: n.Attr, prefix: str | None) -> n.Simple:
-        """[*|a]: also the attribute that SVG and MathML elements put in the XLink, XML or
-        XMLNS namespace with local name a (`xlink:href`, `xml:lang`; HTML Standard 13.2.6.1)."""
-        adjusted = FOREIGN_ATTRIBUTES.get(attr.name) if prefix == "*" else None
+    def named_attribute(written: str, op_: str, value: str, case: str, prefix: str | None) -> tuple[n.Simple, ...]:
+        """[a op v], kept to the elements whose attributes a, as written, can name
+        (namespaces_named); with the prefix `*|`, also the attribute that SVG and MathML
+        elements put in the XLink, XML or XMLNS namespace with local name a (`xlink:href`,
+        `xml:lang`; HTML Standard 13.2.6.1)."""
+        mask = namespaces_named(written, SVG_ATTRIBUTE_NAMES, MATHML_ATTRIBUTE_NAMES)
+        plain = in_namespaces(mask) + (n.Attr(ascii_lower(written), op_, value, case),)
+        adjusted = FOREIGN_ATTRIBUTES.get(written) if prefix == "*" else None
         if adjusted is None:
-            return attr   # no prefix, or `|a`: HTML attributes are in no namespace
-        foreign = n.Compound((n.Pseudo("-fp-foreign"), n.Attr(adjusted, attr.op, attr.value, attr.case)))
-        return n.Logical("is", n.SelectorList((n.Complex((n.Compound((attr,)),), ()), n.Complex((foreign,), ()))))
+            return plain   # no prefix, or `|a`: HTML attributes are in no namespace
+        foreign = n.Compound((_FOREIGN, n.Attr(adjusted, op_, value, case)))
+        either = n.SelectorList((n.Complex((n.Compound(plain),), ()), n.Complex((foreign,), ())))
+        return (n.Logical("is", either),)
 
     # ---- pseudo-classes ----
     def pseudo(self) -> tuple[n.Simple, ...]:
@@ -456,11 +492,13 @@ class Parser:
         if t.kind == "ident":
             if name in INTERNAL_PSEUDO:
                 return (n.Pseudo(name),)
+            if name == "-fp-foreign":   # the HTML macros' way to leave out SVG and MathML elements
+                return (_FOREIGN,)
             if name in CHILD_SUGAR:
                 return CHILD_SUGAR[name]
             if name in MACROS:
                 found = (n.Logical("is", self.macro(name)),)
-                return found + (_NOT_FOREIGN,) if name in HTML_ONLY_MACROS else found
+                return found + (_HTML_ONLY,) if name in HTML_ONLY_MACROS else found
             if name in NEVER_MATCH:
                 return (n.Never(f":{name}"),)
             if name in LEGACY_PSEUDO_ELEMENTS:

@@ -30,6 +30,7 @@ with atheris.instrument_imports():
     import fastparse as fp
     import fastparse.encoding
     import fastparse.selectors
+    from fastparse._foreign_names import MATHML_ATTRIBUTE_NAMES, SVG_ATTRIBUTE_NAMES, SVG_TAG_NAMES
 
 FALLBACK_LABELS = ["utf-8", "windows-1252", "iso-8859-2", "koi8-r", "shift_jis", "euc-jp", "gbk",
               "gb18030", "big5", "euc-kr", "iso-2022-jp", "utf-16le", "utf-16be",
@@ -62,6 +63,11 @@ SELECTOR_PARTS = [
     ":default", ":indeterminate", ":in-range", ":out-of-range", ":dir(rtl)", ":dir(ltr)", ":open",
     "|p", ":host(p)", "[*|href]", "&", ":is()",
 ]
+
+
+def dom_name(name: str, camel_case: dict[str, str]) -> str:
+    lower = "".join(chr(ord(c) + 32) if "A" <= c <= "Z" else c for c in name)
+    return camel_case.get(lower, lower)
 
 
 def make_selector(rng: random.Random, names: list[str]) -> str:
@@ -118,11 +124,15 @@ def exercise_tag(tag, doc, rng, pools, heavy: bool) -> None:
     if isinstance(src, str):
         assert html == src[start:end] and tag.inner_html == src[istart:iend]
     name = tag.name
-    assert isinstance(name, str) and name and not any("A" <= c <= "Z" for c in name), name
+    ns = tag.namespace
+    # names are ASCII lower-case, but for the camel case the DOM gives SVG and MathML ones
+    assert isinstance(name, str) and name and name == dom_name(name, SVG_TAG_NAMES if ns == "svg" else {}), name
     attrs = tag.attrs
     assert isinstance(attrs, dict)
+    attr_names = {"svg": SVG_ATTRIBUTE_NAMES, "math": MATHML_ATTRIBUTE_NAMES}.get(ns, {})
     for key, value in attrs.items():
         assert isinstance(key, str) and isinstance(value, str)
+        assert key == dom_name(key, attr_names), (ns, key)
         if ("legacy-attr-name" in SKIP and not key.isascii()) or \
                 ("nul-attr-name" in SKIP and "\ufffd" in key):
             continue
