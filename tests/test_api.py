@@ -757,6 +757,15 @@ def test_parse_fragment_raw_text_context_makes_everything_text(context):
     assert f.text == "<p>x</p>"
 
 
+@pytest.mark.parametrize("context", ["svg title", "svg style", "svg script", "math title"])
+def test_parse_fragment_foreign_context_of_a_raw_text_name_is_markup(context):
+    # an SVG <title> or <style> is not a raw-text element: its content is parsed,
+    # and the text is the elements' text, not the source (foreign-fragment.dat 8, 45)
+    f = fp.parse_fragment("<div>a&amp;b</div></title>c", context=context)
+    assert [t.name for t in f] == ["div"]
+    assert f.text == "a&bc"
+
+
 def test_parse_fragment_context_type():
     with pytest.raises(TypeError):
         fp.parse_fragment("<p>", context=1)

@@ -73,6 +73,10 @@ fp_find_byte(const uint8_t *p, const uint8_t *end, uint8_t c)
 /* A fragment context's namespace (FP_EF_SVG, FP_EF_MATHML or 0) and whether
  * it is an integration point (FP_EF_HTML_IP, FP_EF_TEXT_IP or 0). */
 void fp_context_ns(uint16_t context, uint8_t *ns, uint8_t *ip);
+/* Whether a fragment context makes the whole input its text: an HTML raw-text
+ * or RCDATA element (noscript when scripting), which no end tag can close.
+ * An SVG <title> or <style> is not one: its content is markup. */
+int fp_context_is_text(uint16_t context, int scripting);
 
 /* ---- tokenizer_tag.c ---- */
 typedef struct {

@@ -170,18 +170,25 @@ fp_context_ns(uint16_t context, uint8_t *ns, uint8_t *ip)
         *ip = FP_EF_TEXT_IP;
 }
 
+int
+fp_context_is_text(uint16_t context, int scripting)
+{
+    uint16_t ctx = context & FP_CTX_TAG_MASK;
+    uint8_t ns, ip;
+    fp_context_ns(context, &ns, &ip);
+    return ctx && !ns && ((fp_tag_flags(ctx) & FP_TF_RAWTEXT) || (ctx == FP_TAG_NOSCRIPT && scripting));
+}
+
 /* Fragment parsing: the context element decides the first tokenizer state
  * and which table/foreign rules apply (13.4, "parsing HTML fragments"). */
 static int
 setup_context(fp_sim *s, uint16_t context)
 {
-    uint16_t ctx = context & FP_CTX_TAG_MASK;
+    if (fp_context_is_text(context, s->doc->opts.scripting))
+        return 1;  /* no appropriate end tag exists: the whole input is text */
     uint8_t ns, ip;
     fp_context_ns(context, &ns, &ip);
-    uint32_t f = fp_tag_flags(ctx);
-    if (!ns && ((f & FP_TF_RAWTEXT) || (ctx == FP_TAG_NOSCRIPT && s->doc->opts.scripting)))
-        return 1;  /* no appropriate end tag exists: the whole input is text */
-    fp_sim_context(s, ctx, ns, ip);
+    fp_sim_context(s, context & FP_CTX_TAG_MASK, ns, ip);
     return 0;
 }
 

@@ -438,10 +438,9 @@ int
 fp_doc_text(const fp_doc *doc, const fp_text_opts *o, fp_buf *out)
 {
     text_ctx c = {.d = doc, .o = o, .out = out};
-    uint16_t ctx = doc->opts.context & FP_CTX_TAG_MASK;
-    uint32_t f = fp_tag_flags(ctx);
-    if (ctx && ((f & FP_TF_RAWTEXT) || (ctx == FP_TAG_NOSCRIPT && doc->opts.scripting))) {
+    if (fp_context_is_text(doc->opts.context, doc->opts.scripting)) {
         /* a raw-text fragment context: the whole input is that element's text */
+        uint32_t f = fp_tag_flags(doc->opts.context & FP_CTX_TAG_MASK);
         put_literal(&c, doc->buf, doc->buf + doc->len, (f & FP_TF_RCDATA) != 0, 0, 1);
         end_node(&c);
         return c.fail ? -1 : 0;
