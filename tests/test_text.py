@@ -471,6 +471,37 @@ def test_a_fragment_keeps_leading_whitespace_but_in_an_html_context(context, exp
     assert fp.parse_fragment(src, context=context).text == expected
 
 
+@pytest.mark.parametrize("src, expected", [
+    ("<!DOCTYPE html><frameset>test", ""),                            # tests2.dat 6-8, tests6.dat 8
+    ("<!DOCTYPE html><frameset> te st", "  "),
+    ("<frameset></frameset>\nfoo", "\n"),                             # after frameset
+    ("<!doctype html><html><frameset></frameset></html>abc &amp;", " "),   # after after frameset
+    ("<frameset> a<frame>b <noframes>c&amp;</noframes>d&#32;</frameset>", "  c&amp; "),
+    ("<p>x</p><frameset>y", "xy"),                                   # ignored: the body has text
+    ("<svg><frameset>z</frameset></svg>", "z"),                      # an SVG element, not a frameset
+])
+def test_the_frameset_modes_keep_only_whitespace(src, expected):
+    # "in frameset", "after frameset" and "after after frameset" drop characters but whitespace
+    assert fp.parse(src).text == expected
+    assert fp.parse(src.encode("cp1252"), encoding="windows-1252").text == expected
+
+
+def test_a_frameset_s_own_text_is_its_whitespace_and_noframes():
+    frameset = fp.parse("<frameset>a&#32;b\n</frameset>").select_one("frameset")   # no child: not its source
+    assert frameset.text == frameset.get_text() == " \n"
+    frameset = fp.parse("<frameset> a<frame>b <noframes>c&amp;</noframes></frameset>").select_one("frameset")
+    assert frameset.text == "  c&amp;"
+    # what :empty and :-soup-contains read agrees
+    doc = fp.parse("<frameset>a<div>b</div></frameset>")
+    assert doc.select("frameset:empty") == [doc.select_one("frameset")]
+    assert doc.select("frameset:-soup-contains('a')") == []
+
+
+def test_a_frameset_fragment_keeps_only_whitespace():
+    assert fp.parse_fragment("a <frame> b", context="frameset").text == "  "
+    assert fp.parse_fragment("a <frame> b", context="frameset").get_text("|") == " | "
+
+
 def test_nul_in_tag_and_attribute_names_becomes_replacement_character():
     # tag name / attribute name states: U+0000 appends U+FFFD
     d = fp.parse("<p\x00q a\x00b=1>x</p\x00q>")

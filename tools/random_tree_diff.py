@@ -36,9 +36,6 @@ the HTML Standard:
 * text in a template whose first element is a <col>, or in a colgroup-context fragment
   (their "in column group" mode drops characters other than whitespace): fastparse's text
   reads the source and keeps them (with --context colgroup most documents count).
-* text in a frameset, after one, or in a frameset-context fragment ("in frameset" and "after
-  frameset" drop characters other than whitespace): kept, for the same reason (with --context
-  frameset 373 documents in 400 count at seed 8800, each with a tree equal to a reference's).
 * with --context in svg or math (html5lib takes none, so lexbor alone decides): lexbor does
   not break out of foreign content at <sup> (it does at <sub>); the standard lists both.
 * --skeleton (0 of 3,000 documents at --tokens 12 and 20, 1 to 2 at 30 and 40; 53 and 56

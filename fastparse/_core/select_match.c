@@ -554,6 +554,8 @@ static int test_empty(const fp_sel_ctx *c, uint32_t e)
         return 1;
     if (x->last != e)
         return 0;
+    if (x->tag == FP_TAG_FRAMESET && !(x->flags & (FP_EF_SVG | FP_EF_MATHML)))
+        return 1;   /* "in frameset" keeps whitespace only, and ignores every tag but its own three */
     const uint8_t *p = c->doc->buf + x->inner_start, *end = c->doc->buf + x->inner_end;
     int raw = (x->flags & FP_EF_RAWTEXT) != 0;
     while (p < end) {

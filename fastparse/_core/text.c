@@ -31,6 +31,9 @@ typedef struct {
     int in_node;
     int drop_ws;         /* whitespace here is not text (before <html>, <head>) until a
                           * character that is not whitespace, which ends those modes */
+    int ws_only;         /* "in frameset" and after it: characters but whitespace are dropped */
+    int frameset_known;  /* frameset_start is computed (the first top-level frameset's start) */
+    uint32_t frameset_start;
     int any;             /* a node was written */
     int fail;
     uint32_t *start, *end; /* fp_text_ranges: where each element's text begins and ends in out, */
@@ -120,6 +123,20 @@ trim_leading_ws(text_ctx *c)
     return (size_t)(e - x);
 }
 
+/* Keeps the current node's whitespace bytes only (a legacy document's
+ * reference marker is dropped: an ASCII space reads the same without it);
+ * returns the length left. */
+static size_t
+keep_only_ws(text_ctx *c)
+{
+    uint8_t *b = c->out->data + c->node_start, *e = c->out->data + c->out->len, *w = b;
+    for (const uint8_t *r = b; r < e; r++)
+        if (fp_is_ws(*r))
+            *w++ = *r;
+    c->out->len = (size_t)(w - c->out->data);
+    return (size_t)(w - b);
+}
+
 /* A text node ends at markup: strip it and drop it when empty, if asked. */
 static void
 end_node(text_ctx *c)
@@ -127,6 +144,10 @@ end_node(text_ctx *c)
     if (!c->in_node)
         return;
     c->in_node = 0;
+    if (c->ws_only && keep_only_ws(c) == 0) {
+        c->out->len = c->sep_at;
+        return;
+    }
     if (c->drop_ws) {
         if (trim_leading_ws(c) == 0) {
             c->out->len = c->sep_at;   /* whitespace only: not text */
@@ -252,10 +273,53 @@ content_kind(const fp_doc *d, int32_t i, int *nul_to_fffd, int *cdata_ok)
     *cdata_ok = ns != 0;
 }
 
+/* Whether text at p inside element i (-1: the top level) is in the frameset
+ * modes, which drop every character but whitespace: in an HTML <frameset>, in
+ * a frameset-context fragment, or at the top level after the frameset that
+ * replaced the body (the simulator indexes nothing else from there on). */
+static int
+in_frameset_modes(text_ctx *c, const uint8_t *p, int32_t i)
+{
+    const fp_doc *d = c->d;
+    const fp_elem *e = d->elems;
+    if (i >= 0 && (e[i].flags & (FP_EF_SVG | FP_EF_MATHML)))
+        return 0;
+    if (i >= 0 && e[i].tag == FP_TAG_FRAMESET)
+        return 1;
+    if (i >= 0 && e[i].tag != FP_TAG_HTML)
+        return 0;
+    if (i < 0 && d->opts.context == FP_TAG_FRAMESET)
+        return 1;
+    if (!c->frameset_known) {   /* once per walk, and only for top-level text */
+        c->frameset_known = 1;
+        c->frameset_start = UINT32_MAX;
+        for (uint32_t j = 0; j < d->n; j++) {
+            int32_t up = e[j].parent;
+            if (e[j].tag == FP_TAG_FRAMESET && !(e[j].flags & (FP_EF_SVG | FP_EF_MATHML)) &&
+                (up < 0 || (e[up].tag == FP_TAG_HTML && !(e[up].flags & (FP_EF_SVG | FP_EF_MATHML))))) {
+                c->frameset_start = e[j].start;
+                break;
+            }
+        }
+    }
+    return (size_t)(p - d->buf) >= c->frameset_start;
+}
+
+static void put_data_nodes(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i);
+
 /* Data-state text in [p, q) inside element i: characters, with markup
- * between them skipped. */
+ * between them skipped; its last node is ended here. */
 static void
 put_data(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i)
+{
+    c->ws_only = in_frameset_modes(c, p, i);
+    put_data_nodes(c, p, q, i);
+    end_node(c);
+    c->ws_only = 0;
+}
+
+static void
+put_data_nodes(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i)
 {
     const uint8_t *end = c->d->buf + c->d->len;
     int foreign, cdata_ok;
@@ -425,6 +489,8 @@ fp_text_is_source(const fp_doc *doc, uint32_t i, uint32_t *start, uint32_t *end,
     const fp_elem *e = &doc->elems[i];
     if (e->last != i || (e->flags & FP_EF_RAWTEXT) || drops_leading_ws(doc, (int32_t)i, i + 1))
         return 0;   /* <html> with no child: "before head" drops its leading whitespace */
+    if (e->tag == FP_TAG_FRAMESET && !(e->flags & (FP_EF_SVG | FP_EF_MATHML)))
+        return 0;   /* its characters but whitespace are dropped */
     uint32_t from = skip_leading_newline(doc, e), to = e->inner_end > from ? e->inner_end : from;
     const uint8_t *p = doc->buf + from, *q = doc->buf + to;
     if (fp_scan_special(p, q, doc->buf + doc->len, FP_STOP_AMP | FP_STOP_LT, ascii) != q)
