@@ -137,6 +137,8 @@ typedef struct {
     uint32_t doctype_name, doctype_name_end;  /* the name of the doctype the tree builder took */
     uint8_t has_doctype;
     uint8_t quirks;       /* quirks mode (13.2.6.4.1): class and id selectors ignore ASCII case */
+    uint32_t frameset_from;  /* after the start tag of the frameset that replaced the body: text
+                              * from there on is in the frameset modes (whitespace only); 0: none */
     fp_options opts;
     size_t fail_offset;   /* where a limit was hit (FP_ETOOBIG / FP_ETOODEEP) */
 } fp_doc;

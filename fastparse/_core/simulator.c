@@ -958,6 +958,7 @@ start_frameset(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
     }
     s->in_frameset = 1;
     s->frameset_ok = 0;
+    s->doc->frameset_from = gt;
     return push(s, tag, 0, lt, gt);
 }
 

@@ -32,8 +32,6 @@ typedef struct {
     int drop_ws;         /* whitespace here is not text (before <html>, <head>) until a
                           * character that is not whitespace, which ends those modes */
     int ws_only;         /* "in frameset" and after it: characters but whitespace are dropped */
-    int frameset_known;  /* frameset_start is computed (the first top-level frameset's start) */
-    uint32_t frameset_start;
     int any;             /* a node was written */
     int fail;
     uint32_t *start, *end; /* fp_text_ranges: where each element's text begins and ends in out, */
@@ -278,31 +276,15 @@ content_kind(const fp_doc *d, int32_t i, int *nul_to_fffd, int *cdata_ok)
  * a frameset-context fragment, or at the top level after the frameset that
  * replaced the body (the simulator indexes nothing else from there on). */
 static int
-in_frameset_modes(text_ctx *c, const uint8_t *p, int32_t i)
+in_frameset_modes(const fp_doc *d, const uint8_t *p, int32_t i)
 {
-    const fp_doc *d = c->d;
-    const fp_elem *e = d->elems;
-    if (i >= 0 && (e[i].flags & (FP_EF_SVG | FP_EF_MATHML)))
+    int after_frameset = d->frameset_from && (size_t)(p - d->buf) >= d->frameset_from;
+    if (i < 0)
+        return d->opts.context == FP_TAG_FRAMESET || after_frameset;
+    const fp_elem *e = &d->elems[i];
+    if (e->flags & (FP_EF_SVG | FP_EF_MATHML))
         return 0;
-    if (i >= 0 && e[i].tag == FP_TAG_FRAMESET)
-        return 1;
-    if (i >= 0 && e[i].tag != FP_TAG_HTML)
-        return 0;
-    if (i < 0 && d->opts.context == FP_TAG_FRAMESET)
-        return 1;
-    if (!c->frameset_known) {   /* once per walk, and only for top-level text */
-        c->frameset_known = 1;
-        c->frameset_start = UINT32_MAX;
-        for (uint32_t j = 0; j < d->n; j++) {
-            int32_t up = e[j].parent;
-            if (e[j].tag == FP_TAG_FRAMESET && !(e[j].flags & (FP_EF_SVG | FP_EF_MATHML)) &&
-                (up < 0 || (e[up].tag == FP_TAG_HTML && !(e[up].flags & (FP_EF_SVG | FP_EF_MATHML))))) {
-                c->frameset_start = e[j].start;
-                break;
-            }
-        }
-    }
-    return (size_t)(p - d->buf) >= c->frameset_start;
+    return e->tag == FP_TAG_FRAMESET || (e->tag == FP_TAG_HTML && after_frameset);
 }
 
 static void put_data_nodes(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i);
@@ -312,7 +294,7 @@ static void put_data_nodes(text_ctx *c, const uint8_t *p, const uint8_t *q, int3
 static void
 put_data(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i)
 {
-    c->ws_only = in_frameset_modes(c, p, i);
+    c->ws_only = in_frameset_modes(c->d, p, i);
     put_data_nodes(c, p, q, i);
     end_node(c);
     c->ws_only = 0;
