@@ -150,6 +150,12 @@ typedef struct {
 fp_status fp_parse(fp_doc *doc, const uint8_t *buf, size_t len, const fp_options *opts);
 void fp_doc_free(fp_doc *doc);
 
+/* ---- errors_scan.c ---- */
+/* Every parse error of doc: the parse's own (doc->errors) and the tokenizer's
+ * it does not look for, found by a scan of the source, sorted by offset. *out
+ * is the caller's to free; -1 when out of memory. */
+int fp_doc_all_errors(const fp_doc *doc, fp_error **out, uint32_t *count);
+
 /* ---- scratch.c ---- */
 /* Frees the working arrays kept between parses (at module teardown). */
 void fp_scratch_release(void);

@@ -638,22 +638,35 @@ doc_encoding(DocumentObject *d, void *closure)
 static PyObject *
 doc_errors(DocumentObject *d, void *closure)
 {
-    PyObject *list = PyList_New(d->doc.nerrors);
-    if (!list)
+    fp_error *errors;
+    uint32_t n;
+    int failed;
+    /* a scan of the whole source (errors_scan.c): without the GIL, as a parse */
+    Py_BEGIN_ALLOW_THREADS
+    failed = fp_doc_all_errors(&d->doc, &errors, &n) < 0;
+    Py_END_ALLOW_THREADS
+    if (failed)
+        return PyErr_NoMemory();
+    PyObject *list = PyList_New(n);
+    if (!list) {
+        free(errors);
         return NULL;
+    }
     PyObject *cls = state_of(d)->ParseError;
-    for (uint32_t k = 0; k < d->doc.nerrors; k++) {
-        const fp_error *e = &d->doc.errors[k];
+    for (uint32_t k = 0; k < n; k++) {
+        const fp_error *e = &errors[k];
         Py_ssize_t line, col;
         fp_doc_line_col(d, e->offset, &line, &col);
         PyObject *t = PyObject_CallFunction(cls, "snnn", fp_error_names[e->code],
                                             fp_doc_offset(d, e->offset), line, col);
         if (!t) {
+            free(errors);
             Py_DECREF(list);
             return NULL;
         }
         PyList_SET_ITEM(list, k, t);
     }
+    free(errors);
     return list;
 }
 
@@ -843,7 +856,11 @@ static PyGetSetDef doc_getset[] = {
     {"children", (getter)doc_children, NULL,
      "The top-level elements, in tree order (usually just <html>).", NULL},
     {"text", (getter)doc_text, NULL, "All text of the document, references decoded, comments excluded.", NULL},
-    {"errors", (getter)doc_errors, NULL, "Parse errors: list of ParseError(code, offset, line, col).", NULL},
+    {"errors", (getter)doc_errors, NULL,
+     "Parse errors, in source order: list of ParseError(code, offset, line, col), codes as the HTML "
+     "Standard names them. The tree builder's and the tokenizer's (attributes, character references, "
+     "comments, the doctype, NULs and control characters); the tokenizer's are found when this is "
+     "read, by a scan of the source that costs about two parses.", NULL},
     {"comments", (getter)doc_comments, NULL,
      "Comments in document order: list of Comment(text, offset, line, col).", NULL},
     {"doctype", (getter)doc_doctype, NULL,

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "fp.h"
+#include "internal.h"   /* FP_ERR__COUNT */
 #include "prescan.h"
 #include "select.h"
 #include "tags_gen.h"
@@ -92,6 +93,18 @@ check_index(const fp_doc *d)
     }
     for (uint32_t k = 0; k < d->nerrors; k++)
         CHECK(d->errors[k].offset <= d->len);
+    /* doc.errors: the parse's and the scan's, in source order, every one with a name */
+    fp_error *all;
+    uint32_t nall;
+    if (fp_doc_all_errors(d, &all, &nall) == 0) {
+        CHECK(nall >= d->nerrors);
+        for (uint32_t k = 0; k < nall; k++) {
+            CHECK(all[k].offset <= d->len);
+            CHECK(all[k].code < FP_ERR__COUNT && fp_error_names[all[k].code] != NULL);
+            CHECK(k == 0 || all[k - 1].offset <= all[k].offset);
+        }
+        free(all);
+    }
     /* comments: in document order, data inside the source after their '<' */
     for (uint32_t k = 0; k < d->ncomments; k++) {
         const fp_comment *c = &d->comments[k];

@@ -1,0 +1,191 @@
+"""doc.errors: the tree builder's parse errors and the tokenizer's, with the HTML Standard's
+codes. The tokenizer's that the parse does not look for (attributes, character references,
+comments, the doctype's states, NULs, control characters and noncharacters) are found when
+doc.errors is read (fastparse/_core/errors_scan.c); these tests check both kinds, against
+html5lib-tests' tokenizer suite and one code at a time."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import fastparse as fp
+from fastparse import conformance as C
+
+# the tree builder's codes: a tokenizer test expects none of them
+TREE_CODES = {"unexpected-end-tag", "unexpected-start-tag", "end-tag-too-early",
+              "expected-closing-tag-but-got-eof", "non-void-html-element-start-tag-with-trailing-solidus"}
+
+
+def codes(src, **kw) -> list[str]:
+    return [e.code for e in fp.parse(src, **kw).errors]
+
+
+def tokenizer_cases() -> list[C.TokenizerTest]:
+    if not C.TOKENIZER_DIR.is_dir():
+        return []
+    return [t for t in C.read_tokenizer_tests() if t.file != "xmlViolation.test"]
+
+
+CASES = tokenizer_cases()
+needs_suite = pytest.mark.skipif(not CASES, reason=f"html5lib-tests is absent ({C.TOKENIZER_DIR})")
+
+
+def suite_source(t: C.TokenizerTest) -> str | None:
+    """The document a test's input becomes (in its initial state's element), or None."""
+    if t.state == "Data state":
+        return t.input
+    try:
+        return C.tokenizer_document(t)[0]
+    except C.Skip:
+        return None
+
+
+@needs_suite
+def test_tokenizer_suite_error_codes():
+    """Every test of the suite, but those whose input holds a lone surrogate: a str's lone
+    surrogates become U+FFFD before the parse (no UTF-8 holds them), so the
+    surrogate-in-input-stream error they make cannot be seen."""
+    compared, differ = 0, []
+    for t in CASES:
+        src = suite_source(t)
+        if src is None or any(0xD800 <= ord(c) <= 0xDFFF for c in src):
+            continue
+        compared += 1
+        expected = Counter(e["code"] for e in t.errors)
+        got = Counter(c for c in codes(src) if c not in TREE_CODES)
+        if got != expected:
+            differ.append(f"{t.id}: {src!r} expected {sorted(expected.elements())}, got {sorted(got.elements())}")
+    assert compared > 6900, compared
+    assert not differ, f"{len(differ)} of {compared} differ:\n" + "\n".join(differ[:20])
+
+
+@pytest.mark.parametrize("src, code, offset", [
+    # attributes
+    ('<p id=a ID="b">', "duplicate-attribute", 8),
+    ('<a href="x"class=y>', "missing-whitespace-between-attributes", 11),
+    ('<div <p>', "unexpected-character-in-attribute-name", 5),
+    ('<a b"c=1>', "unexpected-character-in-attribute-name", 4),
+    ("<a b=c'd>", "unexpected-character-in-unquoted-attribute-value", 6),
+    ("<a b=c`>", "unexpected-character-in-unquoted-attribute-value", 6),
+    ("<a =b>", "unexpected-equals-sign-before-attribute-name", 3),
+    ("<a b=>", "missing-attribute-value", 5),
+    ("<br/ x>", "unexpected-solidus-in-tag", 3),
+    ("<p a=1 b=2 A=3>", "duplicate-attribute", 11),
+    # character references: in text, in attribute values, in RCDATA
+    ("a &amp b", "missing-semicolon-after-character-reference", 2),
+    ("&nosuchname;", "unknown-named-character-reference", 0),
+    ("&#;", "absence-of-digits-in-numeric-character-reference", 0),
+    ("&#x;", "absence-of-digits-in-numeric-character-reference", 0),
+    ("&#65", "missing-semicolon-after-character-reference", 0),
+    ("&#0;", "null-character-reference", 0),
+    ("&#x110000;", "character-reference-outside-unicode-range", 0),
+    ("&#xD800;", "surrogate-character-reference", 0),
+    ("&#xFDD0;", "noncharacter-character-reference", 0),
+    ("&#x1FFFF;", "noncharacter-character-reference", 0),
+    ("&#13;", "control-character-reference", 0),
+    ("&#x80;", "control-character-reference", 0),
+    ('<a title="&amp x">', "missing-semicolon-after-character-reference", 10),
+    ("<title>&#0;</title>", "null-character-reference", 7),
+    ("<textarea>&amp</textarea>", "missing-semicolon-after-character-reference", 10),
+    # the input stream
+    ("a\x00b", "unexpected-null-character", 1),
+    ("<p\x00>", "unexpected-null-character", 2),
+    ("<script>\x00</script>", "unexpected-null-character", 8),
+    ("a\x01b", "control-character-in-input-stream", 1),
+    ("a\x7fb", "control-character-in-input-stream", 1),
+    ("a\x85b", "control-character-in-input-stream", 1),
+    ("a\ufdd0b", "noncharacter-in-input-stream", 1),
+    ("a\U0010FFFFb", "noncharacter-in-input-stream", 1),
+    # comments
+    ("<!-- a <!-- b -->", "nested-comment", 7),
+    ("<!-- a --!>", "incorrectly-closed-comment", 7),
+    ("<![CDATA[x]]>", "cdata-in-html-content", 0),
+    # the doctype
+    ("<!DOCTYPEhtml>", "missing-whitespace-before-doctype-name", 9),
+    ("<!DOCTYPE>", "missing-doctype-name", 9),
+    ("<!DOCTYPE html x>", "invalid-character-sequence-after-doctype-name", 15),
+    ('<!DOCTYPE html PUBLIC"x">', "missing-whitespace-after-doctype-public-keyword", 21),
+    ('<!DOCTYPE html SYSTEM"x">', "missing-whitespace-after-doctype-system-keyword", 21),
+    ("<!DOCTYPE html PUBLIC>", "missing-doctype-public-identifier", 21),
+    ("<!DOCTYPE html SYSTEM >", "missing-doctype-system-identifier", 22),
+    ("<!DOCTYPE html PUBLIC x>", "missing-quote-before-doctype-public-identifier", 22),
+    ('<!DOCTYPE html PUBLIC "a" x>', "missing-quote-before-doctype-system-identifier", 26),
+    ('<!DOCTYPE html PUBLIC "a>', "abrupt-doctype-public-identifier", 24),
+    ('<!DOCTYPE html SYSTEM "a>', "abrupt-doctype-system-identifier", 24),
+    ('<!DOCTYPE html PUBLIC "a""b">', "missing-whitespace-between-doctype-public-and-system-identifiers", 25),
+    ('<!DOCTYPE html SYSTEM "a" x>', "unexpected-character-after-doctype-system-identifier", 26),
+    ('<!DOCTYPE html PUBLIC "a', "eof-in-doctype", 24),
+])
+def test_each_tokenizer_error_alone(src, code, offset):
+    # the one error of its input: found where it is, and nothing else found
+    found = [(e.code, e.offset) for e in fp.parse(src).errors if e.code not in TREE_CODES]
+    assert found == [(code, offset)]
+
+
+@pytest.mark.parametrize("src", [
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>a &amp; b</title></head>'
+    '<body><a href="/x?a=1&amp;b=2" class=y data-x=\'z\'>&copy; &#169; &#xA9;</a><br/><img src=x alt="">'
+    "<!-- a - b -- c --></body></html>",
+    '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01//EN" "http://www.w3.org/TR/html4/strict.dtd"><p>x</p>',
+    "<!doctype html><p>x",
+    '<a href="?a=1&not=2">x</a>',        # in a value, "&not=" and "&notx" stay as written
+    '<a href="?x&notx">x</a>',
+    "<script>if (a && b < c) x = '&amp'; </script>",   # no references in script data
+    "<style>a::after { content: '&#0;' }</style>",
+    "<svg><![CDATA[\x00 &amp]]></svg>",   # a CDATA section: no NUL error, no references
+    "a\tb\nc\r\nd\x0ce",
+])
+def test_well_formed_markup_has_no_errors(src):
+    assert codes(src) == []
+
+
+def test_the_end_of_input_in_a_bogus_doctype_is_no_error():
+    # "<!DOCTYPE a !" went to the bogus DOCTYPE state, where EOF emits the doctype
+    assert codes("<!DOCTYPE a !") == ["invalid-character-sequence-after-doctype-name"]
+    assert codes("<!DOCTYPE a") == ["eof-in-doctype"]
+
+
+def test_a_reference_in_an_attribute_followed_by_equals_or_alphanumeric_is_no_error():
+    assert codes('<a href="&amp=1&ampx&amp;&amp">') == ["missing-semicolon-after-character-reference"]
+
+
+def test_errors_are_in_source_order_with_the_tree_builders():
+    src = "<p\x00 a=1 a=2></span>&#0;<!--x--!>"
+    errors = fp.parse(src).errors
+    assert [e.code for e in errors] == ["unexpected-null-character", "duplicate-attribute", "unexpected-end-tag",
+                                        "null-character-reference", "incorrectly-closed-comment"]
+    assert [e.offset for e in errors] == sorted(e.offset for e in errors)
+
+
+def test_error_offsets_index_str_and_bytes_alike():
+    src = "é<p a=1 a=2>&#0;"
+    by_str = [(e.code, src[e.offset:e.offset + 3]) for e in fp.parse(src).errors]
+    data = src.encode()
+    by_bytes = [(e.code, data[e.offset:e.offset + 3].decode()) for e in fp.parse(data).errors]
+    assert by_str == by_bytes == [("duplicate-attribute", "a=2"), ("null-character-reference", "&#0")]
+
+
+def test_fragment_contexts_take_their_tokenizer_state():
+    assert [e.code for e in fp.parse_fragment("&#0;\x00", context="textarea").errors] == [
+        "null-character-reference", "unexpected-null-character"]
+    assert [e.code for e in fp.parse_fragment("&#0;", context="script").errors] == []
+    assert [e.code for e in fp.parse_fragment("<![CDATA[\x00]]>", context="svg").errors] == []
+    assert [e.code for e in fp.parse_fragment("<![CDATA[\x00]]>", context="div").errors] == [
+        "cdata-in-html-content", "unexpected-null-character"]
+
+
+def test_many_attributes_in_one_tag():
+    names = " ".join(f"a{i}" for i in range(100_000))
+    assert codes(f"<div {names}>") == []
+    assert codes(f"<div {names} a5 a99999>") == ["duplicate-attribute"] * 2
+    # a tag with many names, then many tags with a few more than a handful
+    small = "<br " + " ".join(f"b{i}" for i in range(20)) + " b3>"
+    assert codes(f"<div {names}>" + small * 1000) == ["duplicate-attribute"] * 1000
+
+
+def test_a_legacy_documents_high_bytes_are_not_read_as_utf8():
+    # windows-1252 (the lone 0x85 is no UTF-8): 0xC2 0x85 is "Â…", not U+0085
+    doc = fp.parse(b"<meta charset=windows-1252><p>\x85 \xc2\x85</p>")
+    assert doc.encoding == "windows-1252" and doc.errors == []
+    assert codes(b"<meta charset=utf-8><p>\xc2\x85</p>") == ["control-character-in-input-stream"]
