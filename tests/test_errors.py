@@ -189,3 +189,12 @@ def test_a_legacy_documents_high_bytes_are_not_read_as_utf8():
     doc = fp.parse(b"<meta charset=windows-1252><p>\x85 \xc2\x85</p>")
     assert doc.encoding == "windows-1252" and doc.errors == []
     assert codes(b"<meta charset=utf-8><p>\xc2\x85</p>") == ["control-character-in-input-stream"]
+
+
+def test_each_read_is_a_list_of_its_own():
+    # the scan runs once (the document keeps its result); every read builds a new list
+    doc = fp.parse("<p a=1 a=2>")
+    first = doc.errors
+    first.append("changed")
+    assert doc.errors == [fp.ParseError("duplicate-attribute", 7, 1, 8)]
+    assert doc.errors is not doc.errors

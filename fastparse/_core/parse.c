@@ -278,11 +278,12 @@ fp_parse(fp_doc *d, const uint8_t *buf, size_t len, const fp_options *opts)
             }
             if (kind == FP_MARKUP_DOCTYPE)
                 fp_sim_doctype(&s, content, content_end);
-            else if (kind == FP_MARKUP_BOGUS)   /* "<![CDATA[" where no CDATA section may start: its own code */
-                fp_sim_error(&s, end - lt >= 9 && memcmp(lt + 2, "[CDATA[", 7) == 0 ? FP_ERR_CDATA_IN_HTML_CONTENT
-                                                                                : FP_ERR_INCORRECTLY_OPENED_COMMENT,
+            else if (kind == FP_MARKUP_BOGUS) {
+                /* "<![CDATA[" where no CDATA section may start has a code of its own */
+                int cdata = end - lt >= 9 && memcmp(lt + 2, "[CDATA[", 7) == 0;
+                fp_sim_error(&s, cdata ? FP_ERR_CDATA_IN_HTML_CONTENT : FP_ERR_INCORRECTLY_OPENED_COMMENT,
                              (uint32_t)(lt - buf));
-            else if (kind == FP_MARKUP_COMMENT && p == end && !fp_tok_comment_closed(content, p))
+            } else if (kind == FP_MARKUP_COMMENT && p == end && !fp_tok_comment_closed(content, p))
                 fp_sim_error(&s, FP_ERR_EOF_IN_COMMENT, (uint32_t)len);
             else if (kind == FP_MARKUP_COMMENT && (p - content == 1 || (p - content == 2 && *content == '-')) &&
                      p[-1] == '>')

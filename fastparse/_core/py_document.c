@@ -425,6 +425,7 @@ doc_dealloc(DocumentObject *d)
     if (d->weakreflist)
         PyObject_ClearWeakRefs((PyObject *)d);
     fp_doc_free(&d->doc);
+    free(d->all_errors);
     PyMem_Free(d->char_checkpoints);
     PyMem_Free(d->line_starts);
     PyMem_Free(d->select_index);
@@ -638,35 +639,40 @@ doc_encoding(DocumentObject *d, void *closure)
 static PyObject *
 doc_errors(DocumentObject *d, void *closure)
 {
-    fp_error *errors;
-    uint32_t n;
-    int failed;
-    /* a scan of the whole source (errors_scan.c): without the GIL, as a parse */
-    Py_BEGIN_ALLOW_THREADS
-    failed = fp_doc_all_errors(&d->doc, &errors, &n) < 0;
-    Py_END_ALLOW_THREADS
-    if (failed)
-        return PyErr_NoMemory();
-    PyObject *list = PyList_New(n);
-    if (!list) {
-        free(errors);
-        return NULL;
+    if (!d->all_errors) {
+        fp_error *errors;
+        uint32_t n;
+        int failed;
+        /* a scan of the whole source (errors_scan.c): without the GIL, as a parse */
+        Py_BEGIN_ALLOW_THREADS
+        failed = fp_doc_all_errors(&d->doc, &errors, &n) < 0;
+        Py_END_ALLOW_THREADS
+        if (failed)
+            return PyErr_NoMemory();
+        if (d->all_errors) {   /* another thread's scan finished first */
+            free(errors);
+        } else {
+            d->all_errors = errors;
+            d->nall_errors = n;
+        }
     }
+    uint32_t n = d->nall_errors;
+    PyObject *list = PyList_New(n);
+    if (!list)
+        return NULL;
     PyObject *cls = state_of(d)->ParseError;
     for (uint32_t k = 0; k < n; k++) {
-        const fp_error *e = &errors[k];
+        const fp_error *e = &d->all_errors[k];
         Py_ssize_t line, col;
         fp_doc_line_col(d, e->offset, &line, &col);
         PyObject *t = PyObject_CallFunction(cls, "snnn", fp_error_names[e->code],
                                             fp_doc_offset(d, e->offset), line, col);
         if (!t) {
-            free(errors);
             Py_DECREF(list);
             return NULL;
         }
         PyList_SET_ITEM(list, k, t);
     }
-    free(errors);
     return list;
 }
 
@@ -860,7 +866,7 @@ static PyGetSetDef doc_getset[] = {
      "Parse errors, in source order: list of ParseError(code, offset, line, col), codes as the HTML "
      "Standard names them. The tree builder's and the tokenizer's (attributes, character references, "
      "comments, the doctype, NULs and control characters); the tokenizer's are found when this is "
-     "read, by a scan of the source that costs about two parses.", NULL},
+     "read (once), by a scan of the source that costs about two parses.", NULL},
     {"comments", (getter)doc_comments, NULL,
      "Comments in document order: list of Comment(text, offset, line, col).", NULL},
     {"doctype", (getter)doc_doctype, NULL,

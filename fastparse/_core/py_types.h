@@ -32,6 +32,9 @@ typedef struct {
                                    * selector that asks for positions or siblings */
     struct fp_sel_forms *select_forms; /* lazy: the form tables (select.h), likewise, on the
                                    * first scoped selector that asks for them */
+    fp_error *all_errors;         /* lazy: doc.errors, the parse's and the scan's (errors_scan.c), on
+                                   * the first read */
+    uint32_t nall_errors;
     PyObject *weakreflist;
     struct fp_state *st;          /* the module's state: Tags are made and freed by the thousand,
                                    * and looking it up from the type costs more than the rest */
