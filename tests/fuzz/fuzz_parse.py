@@ -228,8 +228,11 @@ def TestOneInput(data: bytes) -> None:
     n = len(doc)
     assert isinstance(doc.encoding, str)
     check_structure(doc, len(src))
-    for err in doc.errors:
+    errors = doc.errors
+    for err in errors:
         assert 0 <= err.offset <= len(src) and err.line >= 1 and err.col >= 1, err
+    assert [e.offset for e in errors] == sorted(e.offset for e in errors)
+    assert doc.errors == errors   # kept from the first read
     offsets = [c.offset for c in doc.comments]
     assert offsets == sorted(offsets) and all(0 <= o < len(src) for o in offsets)
     assert all(isinstance(c.text, str) and c.line >= 1 for c in doc.comments)
