@@ -129,21 +129,30 @@ static uint32_t numeric_code_point(uint32_t v)
  * p points at "&#". The value stops growing past 0x10FFFF (it is replaced by
  * U+FFFD anyway) while the remaining digits are still consumed.
  */
-static size_t numeric_reference(const uint8_t *p, const uint8_t *end, uint32_t cp[2], int *ncp)
+const uint8_t *fp_entity_digits(const uint8_t *p, const uint8_t *end, const uint8_t **digits, uint32_t *value)
 {
-    const uint8_t *q = p + 2, *digits;
+    const uint8_t *q = p + 2;
     uint32_t v = 0, d;
 
     /* U+0078 LATIN SMALL LETTER X, U+0058 LATIN CAPITAL LETTER X */
     if (q < end && (*q | 0x20) == 'x') {
-        digits = ++q;
+        *digits = ++q;
         for (; q < end && (d = hex_digit(*q)) < 16; q++)
             v = v > 0x10FFFF ? v : v * 16 + d;
     } else {
-        digits = q;
+        *digits = q;
         for (; q < end && (d = (uint32_t)*q - '0') < 10; q++)
             v = v > 0x10FFFF ? v : v * 10 + d;
     }
+    *value = v;
+    return q;
+}
+
+static size_t numeric_reference(const uint8_t *p, const uint8_t *end, uint32_t cp[2], int *ncp)
+{
+    const uint8_t *digits;
+    uint32_t v;
+    const uint8_t *q = fp_entity_digits(p, end, &digits, &v);
     /* absence-of-digits: "&#" or "&#x" is emitted as text */
     if (q == digits)
         return 0;

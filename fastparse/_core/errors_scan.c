@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "fp.h"
-#include "internal.h"   /* also emmintrin.h, where SSE2 is there */
+#include "tokenizer_tag.h"   /* skip_ws; internal.h, and emmintrin.h where SSE2 is there */
 
 typedef struct {
     const fp_doc *doc;
@@ -72,15 +72,6 @@ static int is_control(uint32_t v)
     return v >= 0x7F && v <= 0x9F;
 }
 
-/* a digit's value in base 16 or 10, 16 for any other byte */
-static uint32_t digit_value(uint8_t c, int hex)
-{
-    if (c >= '0' && c <= '9')
-        return (uint32_t)(c - '0');
-    uint8_t l = c | 0x20;
-    return hex && l >= 'a' && l <= 'f' ? (uint32_t)(l - 'a' + 10) : 16;
-}
-
 /* ---------------------------------------------------------------- character references */
 
 /* 13.2.5.72-80: the errors of the reference at p ('&'); in_attribute: the
@@ -91,12 +82,9 @@ static void reference_errors(scan *s, const uint8_t *p, const uint8_t *end, int 
     if (q >= end)
         return;
     if (*q == '#') {
-        q++;
-        int hex = q < end && (*q | 0x20) == 'x';
-        const uint8_t *digits = q += hex;
-        uint32_t v = 0;
-        for (uint32_t d; q < end && (d = digit_value(*q, hex)) < 16; q++)
-            v = v > 0x10FFFF ? v : v * (hex ? 16 : 10) + d;   /* past the range, the digits still count */
+        const uint8_t *digits;
+        uint32_t v;
+        q = fp_entity_digits(p, end, &digits, &v);
         if (q == digits) {
             report(s, FP_ERR_ABSENCE_OF_DIGITS_IN_NUMERIC_CHARACTER_REFERENCE, p);
             return;
@@ -259,8 +247,7 @@ static void tag_errors(scan *s, const uint8_t *p, const uint8_t *stop)
         p++;
     for (;;) {
         /* before attribute name state */
-        while (p < stop && fp_is_ws(*p))
-            p++;
+        p = skip_ws(p, stop);
         if (p >= stop || *p == '>')
             return;
         if (*p == '/') {   /* self-closing start tag state */
@@ -278,14 +265,12 @@ static void tag_errors(scan *s, const uint8_t *p, const uint8_t *stop)
                 report(s, FP_ERR_UNEXPECTED_CHARACTER_IN_ATTRIBUTE_NAME, p);
         attribute_name(s, name, (size_t)(p - name));
         /* after attribute name state */
-        while (p < stop && fp_is_ws(*p))
-            p++;
+        p = skip_ws(p, stop);
         if (p >= stop || *p != '=')
             continue;   /* '/', '>' or the next name */
         /* before attribute value state */
         p++;
-        while (p < stop && fp_is_ws(*p))
-            p++;
+        p = skip_ws(p, stop);
         if (p >= stop)
             return;
         if (*p == '>') {
@@ -344,13 +329,6 @@ static int starts_ci(const uint8_t *p, const uint8_t *stop, const char *word)
     return fp_starts_with_ci(p, (size_t)(stop - p), word);
 }
 
-static const uint8_t *skip_ws_to(const uint8_t *p, const uint8_t *stop)
-{
-    while (p < stop && fp_is_ws(*p))
-        p++;
-    return p;
-}
-
 /* A quoted identifier from p (at its quote): past the closing quote, or NULL
  * after reporting what ended it ('>', the end of input) */
 static const uint8_t *identifier(scan *s, const uint8_t *p, const uint8_t *stop, int abrupt)
@@ -383,7 +361,7 @@ static void doctype_errors(scan *s, const uint8_t *p, const uint8_t *stop)
     }
     if (!fp_is_ws(*p))
         report(s, FP_ERR_MISSING_WHITESPACE_BEFORE_DOCTYPE_NAME, p);
-    p = skip_ws_to(p, end);
+    p = skip_ws(p, end);
     if (p >= end) {
         if (closed)
             report(s, FP_ERR_MISSING_DOCTYPE_NAME, end);
@@ -391,7 +369,7 @@ static void doctype_errors(scan *s, const uint8_t *p, const uint8_t *stop)
     }
     while (p < end && !fp_is_ws(*p))   /* DOCTYPE name state */
         p++;
-    p = skip_ws_to(p, end);            /* after DOCTYPE name state */
+    p = skip_ws(p, end);            /* after DOCTYPE name state */
     if (p >= end)
         EOF_HERE();
     int public = starts_ci(p, end, "public");
@@ -403,7 +381,7 @@ static void doctype_errors(scan *s, const uint8_t *p, const uint8_t *stop)
     for (int id = public ? 0 : 1; id < 2; id++) {   /* 0: public identifier, 1: system */
         int keyword = id == 0 || !public;   /* right after PUBLIC or SYSTEM */
         const uint8_t *at = p;
-        p = skip_ws_to(p, end);
+        p = skip_ws(p, end);
         if (p >= end) {
             if (closed && keyword)
                 report(s, id ? FP_ERR_MISSING_DOCTYPE_SYSTEM_IDENTIFIER
@@ -425,11 +403,11 @@ static void doctype_errors(scan *s, const uint8_t *p, const uint8_t *stop)
         if (!p)
             return;
         if (id == 0) {   /* after the public identifier: '>' or a system identifier */
-            if (skip_ws_to(p, end) >= end)
+            if (skip_ws(p, end) >= end)
                 EOF_HERE();
         }
     }
-    p = skip_ws_to(p, end);   /* after DOCTYPE system identifier state */
+    p = skip_ws(p, end);   /* after DOCTYPE system identifier state */
     if (p < end)
         report(s, FP_ERR_UNEXPECTED_CHARACTER_AFTER_DOCTYPE_SYSTEM_IDENTIFIER, p);
     else
@@ -576,27 +554,14 @@ static void stream_errors(scan *s, int utf8)
                 report(s, FP_ERR_CONTROL_CHARACTER_IN_INPUT_STREAM, p);
             continue;
         }
-        if (!utf8)
-            continue;
         /* a valid sequence's code point; an invalid byte is a decoding error, not a parse error */
         uint32_t v;
-        int n = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 0;
-        if (n == 0 || end - p < n)
-            continue;
-        v = b & (0x7F >> n);
-        int ok = 1;
-        for (int j = 1; j < n; j++) {
-            if ((p[j] & 0xC0) != 0x80) {
-                ok = 0;
-                break;
-            }
-            v = (v << 6) | (p[j] & 0x3F);
-        }
-        if (!ok)
+        size_t n = utf8 ? fp_utf8_decode(p, end, &v) : 0;
+        if (!n)
             continue;
         if (is_control(v))
             report(s, FP_ERR_CONTROL_CHARACTER_IN_INPUT_STREAM, p);
-        else if (v <= 0x10FFFF && is_noncharacter(v) && v >= 0xFDD0)
+        else if (is_noncharacter(v))
             report(s, FP_ERR_NONCHARACTER_IN_INPUT_STREAM, p);
         p += n - 1;
     }

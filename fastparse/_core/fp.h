@@ -272,6 +272,10 @@ fp_has_replacement_char(const uint8_t *s, size_t n)
  * in_attribute applies the spec's historical rule for names without ';'. */
 size_t fp_entity_decode(const uint8_t *p, const uint8_t *end, int in_attribute,
                         uint32_t cp[2], int *ncp);
+/* The digits of the numeric reference at p ("&#", p + 2 <= end): where they end,
+ * where they start (*digits; the same place when there are none) and their
+ * value (*value, which stops growing past 0x10FFFF). */
+const uint8_t *fp_entity_digits(const uint8_t *p, const uint8_t *end, const uint8_t **digits, uint32_t *value);
 
 /* ---- text.c: decoded text, written as UTF-8 to a buffer ----
  * For legacy documents every code point that did not come from the source
@@ -348,6 +352,9 @@ const char *fp_scan_impl(void);  /* "sse2", "neon" or "portable" */
 int fp_utf8_check(const uint8_t *p, size_t n);
 /* The first byte >= 0x80 in [p, end), or end. */
 const uint8_t *fp_skip_ascii(const uint8_t *p, const uint8_t *end);
+/* The UTF-8 sequence at p (p < end), as fp_utf8_check reads it: its length,
+ * with its code point in *cp, or 0 when it is not valid UTF-8. */
+size_t fp_utf8_decode(const uint8_t *p, const uint8_t *end, uint32_t *cp);
 int fp_utf8_check_portable(const uint8_t *p, size_t n);
 
 /* utf16.c: p[0 .. n) (UTF-16LE, or BE with big_endian, no BOM) as UTF-8 in

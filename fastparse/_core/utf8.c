@@ -33,6 +33,42 @@ fp_skip_ascii(const uint8_t *p, const uint8_t *end)
     return p;
 }
 
+size_t
+fp_utf8_decode(const uint8_t *p, const uint8_t *end, uint32_t *cp)
+{
+    uint8_t c = *p;
+    size_t need;
+    uint32_t min;
+    if (c < 0x80) {
+        *cp = c;
+        return 1;
+    }
+    if (c >= 0xC2 && c <= 0xDF) {
+        need = 1;
+        min = 0x80;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        need = 2;
+        min = 0x800;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        need = 3;
+        min = 0x10000;
+    } else {
+        return 0;
+    }
+    if ((size_t)(end - p) <= need)
+        return 0;
+    uint32_t v = c & (0x3F >> need);
+    for (size_t k = 1; k <= need; k++) {
+        if ((p[k] & 0xC0) != 0x80)
+            return 0;
+        v = (v << 6) | (p[k] & 0x3F);
+    }
+    if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
+        return 0;
+    *cp = v;
+    return need + 1;
+}
+
 /* The byte loop: decodes each sequence. */
 static int
 check_scalar(const uint8_t *p, size_t n)
@@ -40,33 +76,12 @@ check_scalar(const uint8_t *p, size_t n)
     const uint8_t *end = p + n;
     int ascii = 1;
     while ((p = fp_skip_ascii(p, end)) < end) {
-        uint8_t c = *p;
+        uint32_t cp;
+        size_t len = fp_utf8_decode(p, end, &cp);
+        if (!len)
+            return 0;
         ascii = 0;
-        size_t need;
-        uint32_t min;
-        if (c >= 0xC2 && c <= 0xDF) {
-            need = 1;
-            min = 0x80;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            need = 2;
-            min = 0x800;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            need = 3;
-            min = 0x10000;
-        } else {
-            return 0;
-        }
-        if ((size_t)(end - p) <= need)
-            return 0;
-        uint32_t cp = c & (0x3F >> need);
-        for (size_t k = 1; k <= need; k++) {
-            if ((p[k] & 0xC0) != 0x80)
-                return 0;
-            cp = (cp << 6) | (p[k] & 0x3F);
-        }
-        if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-            return 0;
-        p += need + 1;
+        p += len;
     }
     return ascii ? 1 : 2;
 }
