@@ -497,7 +497,7 @@ static void walk(scan *s)
         } else if (c == '!') {
             int kind;
             const uint8_t *content, *content_end;
-            int cdata_ok = end - lt >= 9 && memcmp(lt + 2, "[CDATA[", 7) == 0 && !comment_at(s, lt);
+            int cdata_ok = fp_tok_cdata_open(lt, end) && !comment_at(s, lt);
             p = fp_tok_markup(lt, end, cdata_ok, &kind, &content, &content_end);
             if (kind == FP_MARKUP_COMMENT)
                 comment_errors(s, content, p);

@@ -107,6 +107,13 @@ const uint8_t *fp_tok_comment_end(const uint8_t *p, const uint8_t *end);  /* p a
 int fp_tok_comment_closed(const uint8_t *c, const uint8_t *p);
 const uint8_t *fp_tok_gt_end(const uint8_t *p, const uint8_t *end);       /* doctype, bogus comment */
 const uint8_t *fp_tok_cdata_end(const uint8_t *p, const uint8_t *end);    /* p after "<![CDATA[" */
+/* "<![CDATA[" at lt: a CDATA section where the adjusted current node is
+ * foreign, else a bogus comment with an error code of its own */
+static inline int
+fp_tok_cdata_open(const uint8_t *lt, const uint8_t *end)
+{
+    return end - lt >= 9 && memcmp(lt + 2, "[CDATA[", 7) == 0;
+}
 /* Classifies "<!..." at p (p[0] == '<', p[1] == '!') and returns the end of the
  * construct; *kind gets FP_MARKUP_*. cdata_ok: the adjusted current node is foreign. */
 enum { FP_MARKUP_COMMENT, FP_MARKUP_DOCTYPE, FP_MARKUP_BOGUS, FP_MARKUP_CDATA };

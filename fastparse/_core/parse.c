@@ -279,9 +279,8 @@ fp_parse(fp_doc *d, const uint8_t *buf, size_t len, const fp_options *opts)
             if (kind == FP_MARKUP_DOCTYPE)
                 fp_sim_doctype(&s, content, content_end);
             else if (kind == FP_MARKUP_BOGUS) {
-                /* "<![CDATA[" where no CDATA section may start has a code of its own */
-                int cdata = end - lt >= 9 && memcmp(lt + 2, "[CDATA[", 7) == 0;
-                fp_sim_error(&s, cdata ? FP_ERR_CDATA_IN_HTML_CONTENT : FP_ERR_INCORRECTLY_OPENED_COMMENT,
+                fp_sim_error(&s, fp_tok_cdata_open(lt, end) ? FP_ERR_CDATA_IN_HTML_CONTENT
+                                                            : FP_ERR_INCORRECTLY_OPENED_COMMENT,
                              (uint32_t)(lt - buf));
             } else if (kind == FP_MARKUP_COMMENT && p == end && !fp_tok_comment_closed(content, p))
                 fp_sim_error(&s, FP_ERR_EOF_IN_COMMENT, (uint32_t)len);

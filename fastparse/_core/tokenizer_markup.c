@@ -108,7 +108,7 @@ fp_tok_markup(const uint8_t *p, const uint8_t *end, int cdata_ok, int *kind,
         *content_end = stop > *content && stop[-1] == '>' ? stop - 1 : stop;
         return stop;
     }
-    if (cdata_ok && end - q >= 7 && memcmp(q, "[CDATA[", 7) == 0) {
+    if (cdata_ok && fp_tok_cdata_open(p, end)) {
         *kind = FP_MARKUP_CDATA;
         *content = q + 7;
         stop = fp_tok_cdata_end(q + 7, end);
