@@ -127,6 +127,25 @@ def test_parse_an_plus_b(arg, a, b):
     assert (nth.a, nth.b) == (a, b)
 
 
+@pytest.mark.parametrize(
+    "arg, positions",
+    [
+        ("99999999999999999999999n+1", [1]),               # only n = 0 is in range
+        ("-99999999999999999999n+3", [3]),
+        ("99999999999999999999n-99999999999999999997", [2]),  # n = 1
+        ("-n+99999999999999999", [1, 2, 3, 4, 5, 6]),
+        ("3n-99999999999999999999", [3, 6]),             # the progression, shifted back in range
+        ("n+3000000000", []), ("3000000000", []), ("-99999999999999999999n-5", []),
+    ],
+)
+def test_nth_numbers_beyond_32_bits(arg, positions):
+    # An+B is an integer expression: huge numbers still name the positions they
+    # say (the compiled program holds them in 32 bits), not an OverflowError
+    doc = fp.parse("<ul>" + "<li>x" * 6 + "</ul>")
+    assert [t.index for t in doc.select(f"li:nth-child({arg})")] == positions
+    assert [t.index for t in doc.select(f"li:nth-last-child({arg})")] == [7 - p for p in reversed(positions)]
+
+
 def test_parse_nth_of_selector_and_sugar():
     (nth,) = parse(":nth-last-child(2n of .x, p)").selectors[0].compounds[0].parts
     assert nth.last and not nth.of_type and len(nth.of.selectors) == 2

@@ -36,6 +36,26 @@ FORM_TABLE_PSEUDOS = {"-fp-radio-kept", "-fp-default-button", "-fp-radio-uncheck
 PSEUDO_COST = {"root": 1, "scope": 1, "defined": 4, "empty": 5}
 
 
+# Sibling positions run from 1 to fewer than 2**31: a document's offsets are
+# 32-bit and an element takes at least three bytes ("<a>").
+MAX_POSITION = 2**31 - 1
+
+
+def anb_in_range(a: int, b: int) -> tuple[int, int]:
+    """An+B rewritten to match the same positions in 1..MAX_POSITION with both
+    numbers in the program's int32 words (the selector may say 99999999999n+1).
+    (0, 0) matches nothing."""
+    if a > 0 and b < 1:
+        b += a * -(-(1 - b) // a)        # the first term >= 1
+    elif a < 0 and b > MAX_POSITION:
+        b += a * -(-(b - MAX_POSITION) // -a)   # the last term <= MAX_POSITION
+    if not 1 <= b <= MAX_POSITION:
+        return 0, 0
+    if abs(a) > MAX_POSITION:
+        return 0, b                      # the next term is out of range
+    return a, b
+
+
 def cost(p: n.Simple) -> int:
     if isinstance(p, n.Pseudo):
         return PSEUDO_COST.get(p.name, 7)  # the form state tests walk the tree
@@ -161,7 +181,8 @@ class Compiler:
             of = self.selector_list(p.of)
             slot = self.n_nthof
             self.n_nthof += 1
-        return [op.T_NTH, flags, p.a, p.b, of, slot]
+        a, b = anb_in_range(p.a, p.b)
+        return [op.T_NTH, flags, a, b, of, slot]
 
     def has(self, h: n.Has) -> list[int]:
         steps = [self.relative(r.combinator, r.selector) for r in h.selectors]
