@@ -23,6 +23,8 @@ _RECOVERY = {"html5": 0, "none": 1}
 _engine = _core._parse
 _parse_bytes = _core._parse_bytes
 _SURROGATE = re.compile("[\ud800-\udfff]")
+# what the tokenizer can make a tag name of, after "svg " or "math " for a foreign context
+_CONTEXT_NAME = re.compile(r"(?:(?:svg|math) )?[^\t\n\f\r />]+")
 
 
 def _check_int(value, name: str, low: int, high: int) -> int:
@@ -103,7 +105,13 @@ def parse_fragment(source, context="div", *, encoding=None, max_size=DEFAULT_MAX
 
     The context decides the first tokenizer state (a "textarea" context makes
     everything text) and which nesting rules apply (table rules for "tr").
+    "svg NAME" and "math NAME" name a foreign context element; a name the
+    engine does not know acts as a <div>. A context that cannot be a tag
+    name (empty, or holding whitespace, "/" or ">") raises ValueError.
     """
     if not isinstance(context, str):
         raise TypeError(f"context must be a tag name (str), not {type(context).__name__}")
-    return _parse(source, encoding, max_size, max_depth, recovery, scripting, context.lower())
+    name = context.lower()
+    if not _CONTEXT_NAME.fullmatch(name):
+        raise ValueError(f"context must be a tag name (e.g. 'div', 'tr', 'svg title'), got {context!r}")
+    return _parse(source, encoding, max_size, max_depth, recovery, scripting, name)

@@ -245,9 +245,11 @@ def test_limit(doc):
     assert [p.text for p in doc.find_all("p", limit=2)] == ["one", "three"]
     assert doc.find_all("p", limit=0) == []
     assert len(doc.find_all("p", limit=10**12)) == 3
+    assert len(doc.find_all("p", limit=10**30)) == 3   # past a C long long: still "all"
     assert len(doc.find_all("p", limit=None)) == 3
-    with pytest.raises(ValueError):
-        doc.find_all("p", limit=-1)
+    for negative in (-1, -10**30):
+        with pytest.raises(ValueError, match="limit must be >= 0"):
+            doc.find_all("p", limit=negative)
 
 
 @pytest.mark.parametrize("kwargs", [
@@ -770,6 +772,17 @@ def test_parse_fragment_context_type():
     with pytest.raises(TypeError):
         fp.parse_fragment("<p>", context=1)
     assert len(fp.parse_fragment("<p>", context="DIV")) == 1
+
+
+@pytest.mark.parametrize("context", ["", " ", "t d", "div/", "a>b", "svg ", "svg  title", "div\n"])
+def test_parse_fragment_context_must_be_a_tag_name(context):
+    with pytest.raises(ValueError, match="context must be a tag name"):
+        fp.parse_fragment("<p>", context=context)
+
+
+def test_parse_fragment_unknown_context_name_acts_as_div():
+    assert [t.name for t in fp.parse_fragment("<li>a<li>b", context="my-widget")] == ["li", "li"]
+    assert [t.name for t in fp.parse_fragment("<li>a", context="a<b")] == ["li"]
 
 
 # ---- Jupyter outline ----

@@ -550,7 +550,7 @@ fp_find_common(DocumentObject *d, uint32_t first, uint32_t last, PyObject *const
         long long l = PyLong_AsLongLongAndOverflow(limit_obj, &overflow);
         if (l == -1 && PyErr_Occurred())
             return NULL;
-        if (overflow < 0 || l < 0) {
+        if (overflow < 0 || (overflow == 0 && l < 0)) {   /* on overflow l is -1 */
             PyErr_SetString(PyExc_ValueError, "limit must be >= 0");
             return NULL;
         }
