@@ -705,6 +705,21 @@ def test_engine_utf8_check_random_mixtures():
 
 # ---- parse()'s C fast path (_core._parse_bytes) decides as detect() does ----
 
+def _same_as_decided(fast, data: bytes, d) -> None:
+    """fast is the document the Python path makes of data, given detect()'s decision d."""
+    if d.transcode:
+        slow = _core._parse(to_utf8(data, d), d.name, None, 0, _core.DEFAULT_MAX_SIZE,
+                            _core.DEFAULT_MAX_DEPTH, 0, False, None)
+    else:
+        slow = _core._parse(data, d.name, d.codec if d.legacy else None, len(d.bom),
+                            _core.DEFAULT_MAX_SIZE, _core.DEFAULT_MAX_DEPTH, 0, False, None)
+    assert fast.encoding == slow.encoding == d.name
+    assert fast.source == slow.source
+    assert [(t.name, t.span, t.parent.index if t.parent else None, t.text) for t in fast] == \
+           [(t.name, t.span, t.parent.index if t.parent else None, t.text) for t in slow]
+    assert fast.errors == slow.errors
+
+
 def _fast_path_agrees(data: bytes) -> None:
     d = detect(data)
     fast = _core._parse_bytes(data)
@@ -712,17 +727,27 @@ def _fast_path_agrees(data: bytes) -> None:
     # transcode (ISO-2022-JP, replacement); UTF-16 is transcoded in C
     assert (fast is not None) == (not d.transcode or d.utf16), (data[:80], d)
     if fast is not None:
-        if d.transcode:
-            slow = _core._parse(to_utf8(data, d), d.name, None, 0, _core.DEFAULT_MAX_SIZE,
-                                _core.DEFAULT_MAX_DEPTH, 0, False, None)
-        else:
-            slow = _core._parse(data, d.name, d.codec if d.legacy else None, len(d.bom),
-                                _core.DEFAULT_MAX_SIZE, _core.DEFAULT_MAX_DEPTH, 0, False, None)
-        assert fast.encoding == slow.encoding == d.name
-        assert fast.source == slow.source
-        assert [(t.name, t.span, t.parent.index if t.parent else None, t.text) for t in fast] == \
-               [(t.name, t.span, t.parent.index if t.parent else None, t.text) for t in slow]
-        assert fast.errors == slow.errors
+        _same_as_decided(fast, data, d)
+
+
+def _hinted_fast_path_agrees(data: bytes, hint: str) -> None:
+    """parse(data, encoding=hint) decides in C as detect(data, hint) decides, and
+    goes to the Python path only for what C does not parse (ISO-2022-JP, replacement)."""
+    from fastparse import _parse
+    d = detect(data, hint)
+    calls = []
+
+    def general(*args, **kwargs):
+        calls.append(kwargs)
+        return _parse._parse_general(*args, **kwargs)
+
+    _core._set_parse_general(general)
+    try:
+        fast = fp.parse(data, encoding=hint)
+    finally:
+        _core._set_parse_general(_parse._parse_general)
+    assert bool(calls) == (d.transcode and not d.utf16), (data[:80], hint, d)
+    _same_as_decided(fast, data, d)
 
 
 @pytest.mark.parametrize("data", [
@@ -805,9 +830,42 @@ def test_parse_only_takes_the_fast_path_with_every_default():
     data = "<p>caf\xe9".encode("cp1252")
     assert fastparse._core._parse_bytes(data).encoding == "windows-1252"    # decided in C
     assert fastparse.parse(data).encoding == "windows-1252"
-    assert fastparse.parse(b"<p>x", encoding="koi8-r").encoding == "koi8-r"  # a hint: Python path
+    assert fastparse.parse(b"<p>x", encoding="koi8-r").encoding == "koi8-r"  # a hint alone: C too
+    assert fastparse.parse(b"<p>x", encoding="koi8-r", max_depth=10).encoding == "koi8-r"
     with pytest.raises(fastparse.ParseLimitError):
         fastparse.parse(b"<p>x" * 10, max_size=8)
+
+
+HINTS = ["utf-8", " UTF8\t", "latin1", "windows-1251", "koi8-r", "shift_jis", "gbk", "big5", "euc-kr",
+         "x-user-defined", "utf-16", "utf-16be", "UTF-16LE", "iso-2022-jp", "hz-gb-2312", "iso-8859-8-i"]
+
+
+@pytest.mark.parametrize("hint", HINTS)
+def test_parse_with_encoding_hint_agrees_with_detect(hint):
+    samples = [
+        b"", b"<p>x", "<p>caf\xe9 \u0436 \u6771".encode(), "<p>caf\xe9".encode("cp1252"),
+        b"\xef\xbb\xbf<p>bom", b"\xff\xfe<\x00p\x00>\x00", b"\xfe\xff\x00<\x00p\x00>",   # a BOM wins
+        b'<meta charset="koi8-r"><p>\xd6',                                             # the hint wins
+        "<p>\u041f\u0440\u0438\u0432\u0435\u0442</p>".encode("utf-16-le") + b"\x00",  # odd length
+        "\n<title>\u4e2d\u6587</title>".encode("utf-16-be"),
+        b'<p>\x1b$B$"\x1b(B', bytes(range(256)), b"<p a='\xff\xfe'>\x80\x81",
+    ]
+    for data in samples:
+        _hinted_fast_path_agrees(data, hint)
+
+
+@needs_corpus
+def test_parse_with_encoding_hint_agrees_with_detect_on_corpus_pages():
+    for k, path in enumerate(_all_corpus_pages()):
+        _hinted_fast_path_agrees((CORPORA / path).read_bytes(), HINTS[k % len(HINTS)])
+
+
+@pytest.mark.parametrize("label", ["no-such-charset", "utf-8\x00", "\u212aoi8-r", "\ud800", ""])
+def test_parse_with_an_unknown_hint_raises_lookup_error(label):
+    with pytest.raises(LookupError, match="unknown encoding label"):
+        fp.parse(b"<p>x", encoding=label)
+    with pytest.raises(LookupError):
+        fp.parse(b"\xef\xbb\xbf<p>x", encoding=label)   # even where a BOM decides
 
 
 def test_shift_jis_codec_writes_what_the_encoding_standard_writes():

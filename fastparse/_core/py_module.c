@@ -277,18 +277,18 @@ parse_utf16(fp_state *st, PyObject *source, size_t skip, const char *name)
     return parsed_document(st, d, status, (Py_ssize_t)len, FP_DEFAULT_MAX_SIZE, FP_DEFAULT_MAX_DEPTH);
 }
 
-/* _parse_bytes(source: bytes) -> Document | None: parse() with every
- * default, its encoding decided as fastparse.encoding.detect() decides it,
- * in C and in the same GIL-free stretch as the parse, so that threads
- * parsing pages overlap in both. A BOM decides at once; UTF-16 is
- * transcoded here (parse_utf16). None (the Python path decides) for an
- * encoding the engine cannot scan as is and this file does not transcode
- * (ISO-2022-JP, replacement), or before fastparse.encoding has given the
- * legacy codecs. tests/test_encoding.py checks the decisions agree. */
+/* parse() of bytes with every default but the transport-layer encoding
+ * `hint` (a WHATWG name; NULL: none), its encoding decided as
+ * fastparse.encoding.detect() decides it, in C and in the same GIL-free
+ * stretch as the parse, so that threads parsing pages overlap in both. A BOM
+ * decides at once, then the hint; UTF-16 is transcoded here (parse_utf16).
+ * None (the Python path decides) for an encoding the engine cannot scan as is
+ * and this file does not transcode (ISO-2022-JP, replacement), or before
+ * fastparse.encoding has given the legacy codecs. tests/test_encoding.py
+ * checks the decisions agree. */
 static PyObject *
-mod_parse_bytes(PyObject *module, PyObject *source)
+parse_bytes(fp_state *st, PyObject *source, const char *hint)
 {
-    fp_state *st = PyModule_GetState(module);
     if (!PyBytes_CheckExact(source) || !st->legacy_codecs)
         Py_RETURN_NONE;
     const uint8_t *p = (const uint8_t *)PyBytes_AS_STRING(source);
@@ -307,7 +307,7 @@ mod_parse_bytes(PyObject *module, PyObject *source)
     fp_status status = FP_OK;
     Py_BEGIN_ALLOW_THREADS
     /* a UTF-8 BOM is part of the source (offsets count it) but not of the parse */
-    name = bom ? "utf-8" : fp_detect_encoding(p, n);
+    name = bom ? "utf-8" : hint ? hint : fp_detect_encoding(p, n);
     as_is = !fp_encoding_transcoded(name);
     if (as_is) {
         opts.legacy = strcmp(name, "utf-8") != 0;
@@ -324,6 +324,33 @@ mod_parse_bytes(PyObject *module, PyObject *source)
     d->encoding = Py_NewRef(entry ? PyTuple_GET_ITEM(entry, 0) : st->utf_8);
     d->codec = entry ? Py_NewRef(PyTuple_GET_ITEM(entry, 1)) : NULL;
     return parsed_document(st, d, status, (Py_ssize_t)(n - bom), FP_DEFAULT_MAX_SIZE, FP_DEFAULT_MAX_DEPTH);
+}
+
+/* _parse_bytes(source: bytes) -> Document | None: parse() with every default */
+static PyObject *
+mod_parse_bytes(PyObject *module, PyObject *source)
+{
+    return parse_bytes(PyModule_GetState(module), source, NULL);
+}
+
+/* The WHATWG name for parse()'s encoding= argument, when the call passes bytes
+ * and that one keyword (a scraper passing the HTTP header's charset); NULL
+ * for any other call and for a label that is not one (the Python path then
+ * raises its LookupError). */
+static const char *
+encoding_keyword_only(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    if (nargs != 1 || PyTuple_GET_SIZE(kwnames) != 1 || !PyBytes_CheckExact(args[0]) ||
+        !PyUnicode_CheckExact(args[1]) ||
+        PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, 0), "encoding") != 0)
+        return NULL;
+    Py_ssize_t n;
+    const char *label = PyUnicode_AsUTF8AndSize(args[1], &n);
+    if (!label) {
+        PyErr_Clear();   /* lone surrogates: not a label, as the Python path will say */
+        return NULL;
+    }
+    return fp_encoding_for_label((const uint8_t *)label, (size_t)n);
 }
 
 /* _set_legacy_codecs({WHATWG name: (name, Python codec)}): the encodings
@@ -455,16 +482,19 @@ mod_decode_refs(PyObject *module, PyObject *args)
 }
 
 /* parse(source, *, ...): fastparse.parse itself. bytes with no keyword
- * arguments (what a scraping loop passes) go to _parse_bytes with no Python
- * frame in between, which cost a small page 3% of its parse; everything else,
- * and what _parse_bytes leaves to Python, to the Python parse() in
+ * argument or with encoding= alone (what a scraping loop passes) go to
+ * parse_bytes with no Python frame in between, which cost a small page 3% of
+ * its parse (the encoding= call took 1.3 us more than the plain one); everything
+ * else, and what parse_bytes leaves to Python, to the Python parse() in
  * fastparse/_parse.py (_parse_general there). */
 static PyObject *
 mod_parse_public(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
     fp_state *st = PyModule_GetState(module);
-    if (nargs == 1 && kwnames == NULL && PyBytes_CheckExact(args[0])) {
-        PyObject *doc = mod_parse_bytes(module, args[0]);
+    const char *hint = NULL;
+    if ((nargs == 1 && kwnames == NULL && PyBytes_CheckExact(args[0])) ||
+        (kwnames && (hint = encoding_keyword_only(args, nargs, kwnames)))) {
+        PyObject *doc = parse_bytes(st, args[0], hint);
         if (doc != Py_None)
             return doc;   /* a Document, or NULL with the error */
         Py_DECREF(doc);
