@@ -11,16 +11,13 @@ class FastparseAdapter(Adapter):
     def __init__(self):
         super().__init__()
         import fastparse
-        self._parse = fastparse.parse
+        self.parse = fastparse.parse   # the library's call itself: no harness frame in the timed call
         if not hasattr(fastparse.Document if hasattr(fastparse, "Document") else object, "select"):
             self.supports = tuple(t for t in self.supports if t != "select")
 
     def build(self) -> dict[str, str]:
         from fastparse import _core
         return {"extension": _core.BUILD, "scan": _core.SCAN_IMPL}
-
-    def parse(self, data: bytes):
-        return self._parse(data)
 
     @staticmethod
     def _kwargs(q: Q) -> dict:
