@@ -231,9 +231,9 @@ _PRESCAN_BYTES = _core.PRESCAN_BYTES   # 1024, as the spec says
 _LATE_META_BYTES = _core.LATE_META_BYTES   # 64 KiB
 _BODY_OPEN = re.compile(rb"<[bB][oO][dD][yY]")
 
-# parse()'s C fast path (_core._parse_bytes) decides as detect() does,
-# parses these encodings as is and transcodes UTF-16 as to_utf8() does; it
-# leaves ISO-2022-JP and replacement to detect()
+# parse()'s C fast path (bytes alone or with encoding=; py_module.c) decides as
+# detect() does, parses these encodings as is and transcodes UTF-16 as
+# to_utf8() does; it leaves ISO-2022-JP and replacement to detect()
 _core._set_legacy_codecs({name: (name, codec) for name, (codec, _) in _ENCODINGS.items()
                           if name != "utf-8" and name not in _TRANSCODE})
 
