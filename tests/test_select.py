@@ -4,6 +4,7 @@ feature and every error path, and the linear-time guarantees of :nth-* and :has.
 from __future__ import annotations
 
 import importlib.util
+import random
 import re
 import struct
 import sys
@@ -250,7 +251,7 @@ def test_opcodes_match_select_h():
     consts = {m[1]: int(m[2], 0) for m in re.finditer(r"FP_SEL_(\w+) = (-?\w+)", header)}
     py = {name: getattr(opcodes, name) for name in dir(opcodes) if name.isupper() and isinstance(getattr(opcodes, name), int)}
     shared = [name for name in consts if name in py]
-    assert len(shared) == 53
+    assert len(shared) == 54
     assert {name: py[name] for name in shared} == {name: consts[name] for name in shared}
     # the header enum without explicit values
     order = re.search(r"enum \{\s*(FP_SEL_H_MAGIC[^}]*)\}", header)[1]
@@ -856,13 +857,112 @@ def test_non_ascii_values_and_text():
     assert len(doc.select('p:contains("naïve")')) == 1
 
 
-def test_legacy_encoding_strings_are_transcoded():
+def test_legacy_encoded_document_matches_non_ascii_selectors():
     page = '<meta charset="windows-1251"><p class="привет">мир</p>'.encode("windows-1251")
     doc = fp.parse(page)
     assert doc.encoding == "windows-1251"
     assert len(doc.select(".привет")) == 1
     assert len(doc.select('p:contains("мир")')) == 1
     assert doc.select(".日本") == []  # not representable in the codec: matches nothing
+
+
+# ---- legacy-encoded documents: values and text compare as Unicode ----
+# (py_twin.c: a character reference, a character's other spelling and the
+# ASCII-range second byte of a double-byte character)
+
+@pytest.mark.parametrize("encoding, body, css, count", [
+    ("windows-1252", b'<p title="Caf&eacute;">', "[title='Caf\u00e9']", 1),
+    ("windows-1252", b'<p title="Caf\xe9">', "[title='Caf\u00e9']", 1),
+    ("windows-1252", b'<p title="a &amp; b">', "[title='a & b']", 1),
+    ("windows-1252", b'<p title="&#97;b">', "[title^='a']", 1),
+    ("windows-1252", b'<p title="&#97;b">', "[title='ab' i]", 1),
+    ("windows-1252", b'<p id="x&amp;y">', "#x\\&y", 1),
+    ("windows-1252", b'<p class="a&amp;b c">', ".a\\&b", 1),
+    ("windows-1252", b'<p class="b&#32;c">', "p.c", 1),
+    ("windows-1252", b'<p>t &amp; u</p>', "p:contains('t & u')", 1),
+    ("windows-1252", b'<p>caf&eacute; cr\xe8me</p>', "p:contains('caf\u00e9 cr\u00e8me')", 1),
+    ("windows-1252", b'<p lang="&#101;n-GB">', "p:lang(en)", 1),
+    ("windows-1251", b'<p title="&#1087;\xf0\xe8">', "[title='\u043f\u0440\u0438']", 1),
+    ("shift_jis", b'<p title="x\x81\xca">', "[title='x\uffe2']", 1),   # U+FFE2 in JIS X 0208
+    ("shift_jis", b'<p title="x\xee\xf9">', "[title='x\uffe2']", 1),   # ... NEC-selected IBM row
+    ("shift_jis", b'<p title="x\xfaT">', "[title='x\uffe2']", 1),       # ... IBM extension row
+    ("shift_jis", b'<p title="\x83A">', "[title*='A']", 0),              # U+30A2 is 83 41
+    ("shift_jis", b'<p title="\x83A">', "[title*='a' i]", 0),
+    ("gbk", b'<p title="\x81@x">', "[title^='@']", 0),                   # U+4E02 is 81 40
+    ("big5", b'<p title="\xa4a">', "[title*='a']", 0),                   # U+5140 is A4 61
+    ("big5", b'<p title="\xa4a">', "[title='\u5140']", 1),
+])
+def test_legacy_document_values_and_text_compare_as_unicode(encoding, body, css, count):
+    doc = fp.parse(f'<meta charset="{encoding}">'.encode() + body)
+    assert doc.encoding == encoding
+    assert len(doc.select(css)) == count
+    p = doc.find("p")
+    assert p.matches(css) == bool(count)
+    assert (p.closest(css) == p) == bool(count)
+    assert (doc.select_one(css) == p) == bool(count)
+
+
+def _css_string(text: str) -> str:
+    return '"' + "".join(f"\\{ord(c):x} " for c in text) + '"'
+
+
+@pytest.mark.parametrize("encoding", ["windows-1252", "windows-1251", "koi8-r", "shift_jis", "euc-jp", "gbk",
+                                      "big5", "euc-kr"])
+def test_legacy_document_finds_each_value_as_get_reads_it(encoding):
+    # every title and text spelt with raw bytes, named and numeric references,
+    # in random mixes: select, find_all and next_sibling find each element by
+    # the value get() and .text decode, and no element whose value differs
+    alphabet = {"windows-1252": "caf\u00e9 cr\u00e8me \u20ac", "windows-1251": "\u043f\u0440\u0438 \u0436",
+                "koi8-r": "\u043c\u0438\u0440 \u0436", "shift_jis": "\u30a2\u30bd\uffe2\u9ad9\u5341",
+                "euc-jp": "\u30a2\u30bd\u65e5\u672c", "gbk": "\u4e02\u4e2d\u6587",
+                "big5": "\u5140\u4e00\u5341", "euc-kr": "\ud55c\uad6d\uc5b4"}[encoding] + "a&<'\""
+    rng = random.Random(encoding)
+    codec = fp.encoding.lookup(encoding)[1]
+    spellings = {c: [c.encode(codec)] for c in alphabet}
+    if encoding == "shift_jis":   # U+FFE2 and U+9AD9 are written two or three ways
+        spellings["\uffe2"] += [b"\xee\xf9", b"\xfaT"]
+        spellings["\u9ad9"] += [b"\xee\xe0"]
+        assert all(b.decode(codec) == c for c, bs in spellings.items() for b in bs)
+
+    def spell(text: str) -> bytes:
+        out = b""
+        for c in text:
+            k = rng.random()
+            if c in "&<'\"" or k < 0.3:
+                out += (f"&#{ord(c)};" if k < 0.15 else f"&#x{ord(c):X};").encode()
+            elif k < 0.4 and c in "\u00e9\u00e8":
+                out += {"\u00e9": b"&eacute;", "\u00e8": b"&egrave;"}[c]
+            else:
+                out += rng.choice(spellings[c])
+        return out
+
+    titles = ["".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 6))) for _ in range(30)]
+    page = f'<meta charset="{encoding}"><div>'.encode()
+    for t in titles:
+        page += b'<p title="' + spell(t) + b'">' + spell(t) + b"</p>"
+    doc = fp.parse(page + b"</div>")
+    assert doc.encoding == encoding
+    ps = doc.find_all("p")
+    assert [p.get("title") for p in ps] == titles and [p.text for p in ps] == titles
+    first = doc.find("div").children[0]
+    for p in ps:
+        t = p.get("title")
+        same = [q for q in ps if q.get("title") == t]
+        assert doc.select(f"p[title={_css_string(t)}]") == same
+        assert doc.select(f"p:contains({_css_string(t)})") == [q for q in ps if t in q.text]
+        assert doc.find_all("p", attrs={"title": t}) == same
+        assert (first if first.get("title") == t else first.next_sibling(attrs={"title": t})) == same[0]
+
+
+def test_legacy_document_whose_twin_would_differ_keeps_its_bytes():
+    # two spellings of one character in tag names: the document has two names,
+    # its decoded text one, so no twin stands for it and the document's own
+    # bytes are compared (the selector's in the encoder's spelling, 81 CA)
+    doc = fp.parse(b'<meta charset="shift_jis"><x\x81\xca title="\x81\xca">a</x\x81\xca>'
+                   b'<x\xee\xf9 title="\xee\xf9">b</x\xee\xf9>')
+    assert [t.name for t in doc][-2:] == ["x\uffe2", "x\uffe2"]
+    assert [t.text for t in doc.select("[title='\uffe2']")] == ["a"]
+    assert [t.text for t in doc.select("x\uffe2")] == ["a"]
 
 
 def test_results_are_repeatable(doc):

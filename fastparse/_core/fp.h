@@ -280,7 +280,9 @@ const uint8_t *fp_entity_digits(const uint8_t *p, const uint8_t *end, const uint
 /* ---- text.c: decoded text, written as UTF-8 to a buffer ----
  * For legacy documents every code point that did not come from the source
  * bytes (references, U+FFFD) is written as a 0x00 byte followed by its UTF-8
- * encoding, and literal runs stay in the source encoding; the binding decodes. */
+ * encoding, but for an ASCII one after an ASCII byte (or at the start), which
+ * is written as itself; literal runs stay in the source encoding; the binding
+ * decodes. */
 typedef struct {
     const uint8_t *sep; size_t sep_len;  /* inserted between text nodes */
     int strip;                           /* strip ASCII whitespace per node, drop empty nodes */

@@ -406,6 +406,7 @@ doc_traverse(DocumentObject *d, visitproc visit, void *arg)
     Py_VISIT(d->source);
     Py_VISIT(d->names);
     Py_VISIT(d->decoder);
+    Py_VISIT(d->twin);
     return 0;
 }
 
@@ -414,6 +415,7 @@ doc_clear(DocumentObject *d)
 {
     Py_CLEAR(d->names);
     Py_CLEAR(d->decoder);
+    Py_CLEAR(d->twin);
     return 0;
 }
 
@@ -436,6 +438,7 @@ doc_dealloc(DocumentObject *d)
     Py_CLEAR(d->codec);
     Py_CLEAR(d->names);
     Py_CLEAR(d->decoder);
+    Py_CLEAR(d->twin);
     tp->tp_free((PyObject *)d);
     Py_DECREF(tp);
 }
@@ -529,6 +532,26 @@ fp_find_args(PyObject *self, const char *fname, int with_limit, PyObject *const 
     return 0;
 }
 
+static int
+non_ascii_str(PyObject *o)
+{
+    return o && PyUnicode_Check(o) && !PyUnicode_IS_ASCII(o);
+}
+
+DocumentObject *
+fp_query_doc(DocumentObject *d, PyObject *name, PyObject *id, PyObject *cls, PyObject *attrs)
+{
+    if (!d->codec)
+        return d;
+    int has_attrs = attrs && PyDict_Check(attrs);
+    int non_ascii = non_ascii_str(name) || non_ascii_str(id) || non_ascii_str(cls);
+    Py_ssize_t pos = 0;
+    PyObject *key, *value;
+    while (has_attrs && !non_ascii && PyDict_Next(attrs, &pos, &key, &value))
+        non_ascii = non_ascii_str(key) || non_ascii_str(value);
+    return fp_twin_for(d, 0, non_ascii);   /* equal values and tokens: an ASCII one compares right */
+}
+
 /* find / find_all over [first, last] of d; shared with Tag (py_tag.c) */
 PyObject *
 fp_find_common(DocumentObject *d, uint32_t first, uint32_t last, PyObject *const *args, Py_ssize_t nargs,
@@ -556,9 +579,12 @@ fp_find_common(DocumentObject *d, uint32_t first, uint32_t last, PyObject *const
         }
         limit = overflow > 0 || l > (long long)UINT32_MAX ? UINT32_MAX : (uint32_t)l;
     }
+    DocumentObject *qd = fp_query_doc(d, name, id, cls, attrs);   /* same elements as d */
+    if (!qd)
+        return NULL;
     fp_query q;
     fp_query_keep k;
-    int r = fp_query_build(d, name, id, cls, attrs, &q, &k);
+    int r = fp_query_build(qd, name, id, cls, attrs, &q, &k);
     if (r < 0) {
         fp_query_release(&k);
         return NULL;
@@ -572,7 +598,7 @@ fp_find_common(DocumentObject *d, uint32_t first, uint32_t last, PyObject *const
             fp_query_release(&k);
             return PyErr_NoMemory();
         }
-        n = fp_find(&d->doc, first, last, &q, idx, cap);
+        n = fp_find(&qd->doc, first, last, &q, idx, cap);
     }
     fp_query_release(&k);
     PyObject *res;

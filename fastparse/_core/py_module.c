@@ -60,8 +60,8 @@ mod_parse(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 /* A Document of source, before the engine runs. Its encoding is set by the
  * caller (_parse_bytes decides it without the GIL, so after this); codec
  * NULL means UTF-8. */
-static DocumentObject *
-new_document(fp_state *st, PyObject *source, int is_str, int ascii, Py_ssize_t base)
+DocumentObject *
+fp_new_document(fp_state *st, PyObject *source, int is_str, int ascii, Py_ssize_t base)
 {
     DocumentObject *d = PyObject_GC_New(DocumentObject, st->Document_type);
     if (!d)
@@ -175,7 +175,7 @@ parse_document(PyObject *module, PyObject *source, PyObject *encoding, PyObject 
         opts.context = (uint16_t)((id > 0 ? id : FP_TAG_DIV) | ns);  /* unknown names behave like <div> */
     }
 
-    DocumentObject *d = new_document(st, source, is_str, ascii, base);
+    DocumentObject *d = fp_new_document(st, source, is_str, ascii, base);
     if (!d)
         return NULL;
     d->encoding = Py_NewRef(encoding);
@@ -261,7 +261,7 @@ parse_utf16(fp_state *st, PyObject *source, size_t skip, const char *name)
     Py_END_ALLOW_THREADS
     if (_PyBytes_Resize(&utf8, (Py_ssize_t)len) < 0)
         return NULL;
-    DocumentObject *d = new_document(st, utf8, 0, 0, 0);
+    DocumentObject *d = fp_new_document(st, utf8, 0, 0, 0);
     Py_DECREF(utf8);   /* the document holds it */
     if (!d)
         return NULL;
@@ -298,7 +298,7 @@ parse_bytes(fp_state *st, PyObject *source, const char *hint)
     if (n >= 2 && p[0] == 0xFF && p[1] == 0xFE)
         return parse_utf16(st, source, 2, "utf-16le");
     size_t bom = n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF ? 3 : 0;
-    DocumentObject *d = new_document(st, source, 0, 0, (Py_ssize_t)bom);
+    DocumentObject *d = fp_new_document(st, source, 0, 0, (Py_ssize_t)bom);
     if (!d)
         return NULL;
     fp_options opts = default_options();

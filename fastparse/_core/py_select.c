@@ -165,6 +165,17 @@ static PyObject *program_for(fp_state *st, DocumentObject *d, PyObject *prog)
     return out;
 }
 
+/* The document a program runs on for d: d, or for a legacy-encoded d, d's
+ * UTF-8 twin where the program's strings compare wrong with d's bytes
+ * (py_twin.c). Element indices are the same in both. Borrowed; NULL on error. */
+static DocumentObject *doc_to_run(DocumentObject *d, PyObject *prog)
+{
+    if (!d->codec || !PyBytes_Check(prog) || PyBytes_GET_SIZE(prog) < (Py_ssize_t)(FP_SEL_HEADER_WORDS * 4))
+        return d;   /* program_for reports a bad program */
+    const int32_t *h = (const int32_t *)PyBytes_AS_STRING(prog);
+    return fp_twin_for(d, (h[FP_SEL_H_FLAGS] & FP_SEL_F_SUBSTRING) != 0, h[FP_SEL_H_NONASCII] != 0);
+}
+
 /* The elements under node (a Document or a Tag) matching program prog, at most
  * limit (<= 0: all), as a list; with `first`, the first of them or MISSING
  * (select_one). indexed = 0 scans instead of using the tag index. */
@@ -172,7 +183,8 @@ static PyObject *run_program(fp_state *st, PyObject *node, PyObject *prog_arg, P
                              int first)
 {
     int32_t scope;
-    DocumentObject *d = node_scope(st, node, &scope);
+    DocumentObject *owner = node_scope(st, node, &scope);   /* the results' document */
+    DocumentObject *d = owner ? doc_to_run(owner, prog_arg) : NULL;
     if (d == NULL)
         return NULL;
     PyObject *prog = program_for(st, d, prog_arg);
@@ -203,9 +215,9 @@ static PyObject *run_program(fp_state *st, PyObject *node, PyObject *prog_arg, P
     if (status != FP_OK)
         PyErr_NoMemory();
     else if (first)
-        result = n ? fp_tag_new(d, ((const uint32_t *)out.data)[0]) : Py_NewRef(st->MISSING);
+        result = n ? fp_tag_new(owner, ((const uint32_t *)out.data)[0]) : Py_NewRef(st->MISSING);
     else
-        result = fp_tag_list(d, (const uint32_t *)out.data, n);
+        result = fp_tag_list(owner, (const uint32_t *)out.data, n);
     fp_buf_free(&out);
     return result;
 }
@@ -220,15 +232,18 @@ static PyObject *test_program(fp_state *st, PyObject *node, PyObject *prog_arg, 
         return NULL;
     }
     TagObject *tag = (TagObject *)node;
-    PyObject *prog = program_for(st, tag->doc, prog_arg);
+    DocumentObject *d = doc_to_run(tag->doc, prog_arg);
+    if (d == NULL)
+        return NULL;
+    PyObject *prog = program_for(st, d, prog_arg);
     if (prog == NULL)
         return NULL;
     const uint8_t *p = (const uint8_t *)PyBytes_AS_STRING(prog);
     size_t len = (size_t)PyBytes_GET_SIZE(prog);
-    const fp_doc *doc = &tag->doc->doc;
+    const fp_doc *doc = &d->doc;
     fp_select_tables tables;
     int32_t r = -2;   /* out of memory */
-    if (doc_tables(tag->doc, p, 1, 1, &tables) == 0) {
+    if (doc_tables(d, p, 1, 1, &tables) == 0) {
         r = closest ? fp_select_closest(doc, tag->index, p, len, &tables)
                     : fp_select_test(doc, tag->index, p, len, &tables);
         if (!closest && r < 0)

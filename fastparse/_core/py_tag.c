@@ -649,11 +649,16 @@ sibling(TagObject *t, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames
     PyObject *a[FP_FIND_KW__COUNT];
     if (fp_find_args((PyObject *)t, forward ? "next_sibling" : "prev_sibling", 0, args, nargs, kwnames, a) < 0)
         return NULL;
+    /* the query's document: t's, or its UTF-8 twin, with the same elements */
+    DocumentObject *qd = fp_query_doc(t->doc, a[FP_FIND_KW_NAME], a[FP_FIND_KW_ID], a[FP_FIND_KW_CLS],
+                                      a[FP_FIND_KW_ATTRS]);
+    if (!qd)
+        return NULL;
     fp_query q;
     fp_query_keep k;
-    int r = fp_query_build(t->doc, a[FP_FIND_KW_NAME], a[FP_FIND_KW_ID], a[FP_FIND_KW_CLS], a[FP_FIND_KW_ATTRS],
+    int r = fp_query_build(qd, a[FP_FIND_KW_NAME], a[FP_FIND_KW_ID], a[FP_FIND_KW_CLS], a[FP_FIND_KW_ATTRS],
                            &q, &k);
-    const fp_doc *d = &t->doc->doc;
+    const fp_doc *d = &qd->doc;
     const fp_elem *e = d->elems;
     int64_t found = -1;
     if (r == 0 && has_fostered(t->doc)) {

@@ -61,13 +61,29 @@ put(text_ctx *c, const uint8_t *p, size_t n)
         c->fail = 1;
 }
 
+/* whether an ASCII code point may go among a legacy document's bytes as
+ * itself: every such encoding reads it alike, unless it comes right after a
+ * byte that may lead a double-byte character (then it would be read as that
+ * character's second byte) */
+static int
+ascii_as_itself(const text_ctx *c)
+{
+    const fp_buf *b = c->out;
+    return (b->len == 0 || b->data[b->len - 1] < 0x80) &&
+           (c->o->sep_len == 0 || c->o->sep[c->o->sep_len - 1] < 0x80);   /* put() may add it first */
+}
+
 static void
 put_cp(text_ctx *c, uint32_t cp)
 {
     uint8_t s[5];
     fp_buf tmp = {s, 0, sizeof s, 1};
-    if (c->d->opts.legacy)
-        s[tmp.len++] = 0;   /* marks a code point among legacy-encoded bytes */
+    /* In a legacy document a code point that did not come from the source is
+     * marked: 0x00, then its UTF-8. An ASCII one goes as itself where it
+     * can, so that the bytes of href="?a=1&amp;b=2" are those of a selector's
+     * '?a=1&b=2' in any such encoding (py_twin.c says where bytes fall short). */
+    if (c->d->opts.legacy && !(cp < 0x80 && ascii_as_itself(c)))
+        s[tmp.len++] = 0;
     fp_buf_append_utf8(&tmp, cp);
     put(c, s, tmp.len);
 }

@@ -48,7 +48,7 @@ soupsieve / selectolax on purpose:
   and for a template's contents); `dir=auto` and `<bdi>` take the first character whose
   Unicode bidi class is L, R or AL in their text (leaving out bdi, script, style, textarea
   and elements with their own `dir`), an auto text input its value; `type=tel` is ltr
-  (soupsieve's rule). In a legacy-encoded document the codec's bytes are classified too.
+  (soupsieve's rule). A legacy-encoded document's text is read in its twin (below).
   Any other keyword (`:dir(auto)`) is valid and matches nothing, as in soupsieve.
 - `*|E` is E and `|E` matches nothing (every element of an HTML document has a namespace);
   `[*|a]` is `[a]` or, on SVG and MathML elements, the attribute the tree builder puts in
@@ -60,9 +60,13 @@ soupsieve / selectolax on purpose:
   soupsieve raises), and an empty list matches nothing. `:not()` and `:has()` do not forgive.
 - Interaction and media states (`:hover`, `:focus`, `:visited`, `:playing`, `:host()`, ...)
   are valid and never match.
-- Legacy-encoded documents: the selector's strings are encoded to the document's
-  codec before matching; a character reference in a legacy document's attribute
-  value is compared by its decoded UTF-8, so non-ASCII references may not match there.
+- Legacy-encoded documents: values and text compare as Unicode whatever their spelling.
+  An ASCII selector compares the document's bytes (a reference to an ASCII character is
+  that character there); one with non-ASCII strings, or in Shift_JIS, Big5 and GBK one
+  that looks for a string inside values or text ($=, *=, :contains), runs on the document's
+  UTF-8 twin (fastparse/_core/py_twin.c: the source decoded once and parsed again, same
+  elements). Where no twin can stand for the document (one character spelt two ways in tag
+  names), the selector's strings are encoded to the document's codec and compare as bytes.
 - `:lang()` follows the HTML Standard: the nearest `lang` (`xml:lang` first on SVG and
   MathML elements), else any `<meta http-equiv=content-language>` (soupsieve reads only
   html > head > meta), else unknown (`:lang("")`); ranges match by RFC 4647 extended

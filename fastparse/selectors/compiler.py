@@ -124,6 +124,8 @@ class Compiler:
     def test(self, p: n.Simple) -> list[int]:
         if isinstance(p, n.Tag):
             return [op.T_TAG, self.tag(p.name)]
+        if isinstance(p, n.Contains) or (isinstance(p, n.Attr) and p.op in ("$=", "*=")):
+            self.flags |= op.F_SUBSTRING
         if isinstance(p, n.Id):
             return [op.T_ID, self.string(p.name)]
         if isinstance(p, n.Class):

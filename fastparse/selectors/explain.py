@@ -120,7 +120,8 @@ def disassemble(program: bytes) -> str:
     needs = [name for bit, name in ((op.F_SIBLINGS, "sibling positions"),
                                     (op.F_OF_TYPE, "per-type positions"),
                                     (op.F_FORMS, "form state"),
-                                    (op.F_FORM_TABLES, "form tables")) if h[op.H_FLAGS] & bit]
+                                    (op.F_FORM_TABLES, "form tables"),
+                                    (op.F_SUBSTRING, "substring search")) if h[op.H_FLAGS] & bit]
     if needs:
         d.lines.append("needs: " + ", ".join(needs))
     d.list_(h[op.H_ROOT], 0, "SELECT")

@@ -22,6 +22,8 @@ F_SIBLINGS = 1      # needs per-parent child positions / previous siblings
 F_OF_TYPE = 2       # ... and per-tag positions among siblings
 F_FORMS = 4         # resolves the form tag ids (option selectedness, radio groups)
 F_FORM_TABLES = 8   # asks form owners of the whole document (default buttons, radio groups)
+F_SUBSTRING = 16    # looks for a string inside values or text ($=, *=, :contains): a document
+                    # in Shift_JIS, Big5 or GBK runs it on its UTF-8 twin (py_twin.c)
 
 OP_LIST, OP_COMPLEX, OP_COMPOUND = 1, 2, 3
 
