@@ -888,6 +888,9 @@ def test_legacy_encoded_document_matches_non_ascii_selectors():
     ("shift_jis", b'<p title="x\xfaT">', "[title='x\uffe2']", 1),       # ... IBM extension row
     ("shift_jis", b'<p title="\x83A">', "[title*='A']", 0),              # U+30A2 is 83 41
     ("shift_jis", b'<p title="\x83A">', "[title*='a' i]", 0),
+    ("shift_jis", b'<p title="\x83A">', "[title$='A']", 0),
+    ("shift_jis", b'<p title="\x83A">', "[title='\u30a2']", 1),
+    ("big5", b'<p>\xa4a</p>', "p:contains('a')", 0),
     ("gbk", b'<p title="\x81@x">', "[title^='@']", 0),                   # U+4E02 is 81 40
     ("big5", b'<p title="\xa4a">', "[title*='a']", 0),                   # U+5140 is A4 61
     ("big5", b'<p title="\xa4a">', "[title='\u5140']", 1),
