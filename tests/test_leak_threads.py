@@ -331,3 +331,51 @@ def test_many_threads_decoding_one_legacy_document():
     with ThreadPoolExecutor(max_workers=8) as pool:
         assert all(r == expected for r in pool.map(read, range(8)))
     assert expected[7] == ("Привет 7", "мир 7")
+
+
+def _legacy_cards(encoding: str, n: int) -> bytes:
+    return (f'<meta charset="{encoding}"><main>' + "".join(
+        f"<div class=card title='価格 {k}'><p>テキスト &amp; {k}</p></div>" for k in range(n)) + "</main>").encode(encoding)
+
+
+def test_legacy_document_twins_do_not_leak():
+    # a non-ASCII select on a legacy document makes its UTF-8 twin (py_twin.c),
+    # which the document keeps and frees with it
+    page = _legacy_cards("shift_jis", 40)
+
+    def cycle_twin():
+        doc = fp.parse(page)
+        assert len(doc.select("div[title^='価格']")) == 40
+        assert doc.find_all(attrs={"title": "価格 7"})[0].find("p").text == "テキスト & 7"
+        assert doc[5].closest("div:contains('テキスト & 1')").index == 4   # card 1's p, its div
+        return weakref.ref(doc)
+
+    for _ in range(100):
+        cycle_twin()
+    gc.collect()
+    objects_before, rss_before = len(gc.get_objects()), rss()
+    for _ in range(1500):
+        ref = cycle_twin()
+    gc.collect()
+    assert ref() is None
+    assert len(gc.get_objects()) - objects_before < 100
+    if os.environ.get("FASTPARSE_SANITIZER_RUN") != "1":
+        # a leaked twin per cycle: 1,500 x (its source + index), 5+ KB each
+        assert rss() - rss_before < 4 * 1024 * 1024, (rss_before, rss())
+
+
+def test_many_threads_making_one_legacy_documents_twin():
+    # threads race to make the twin (its parse runs without the GIL): one is
+    # kept, the others are dropped, and every thread reads the same matches
+    page = _legacy_cards("shift_jis", 2000)
+    expected = [t.index for t in fp.parse(page).select("div:contains('テキスト & 1')")]
+    doc = fp.parse(page)
+    barrier = threading.Barrier(8, timeout=60)
+
+    def read(_: int) -> list:
+        barrier.wait()
+        return [t.index for t in doc.select("div:contains('テキスト & 1')")]
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        assert all(r == expected for r in pool.map(read, range(16)))
+    assert len(expected) == 1 + 10 + 100 + 1000
