@@ -93,8 +93,9 @@ def parse(source, *, encoding=None, max_size=DEFAULT_MAX_SIZE, max_depth=DEFAULT
 
 # The public parse() is fastparse._core.parse: bytes without keyword arguments,
 # or with encoding= alone, are parsed in C with no Python frame in between (one
-# cost a small page 3% of its time, the encoding= call 1.3 us more), the rest to the function above, which keeps its name for
-# the errors a bad call raises. The docstring and signature are in py_module.c.
+# cost a small page 3% of its time, the encoding= call 1.3 us more), the rest
+# go to the function above, which keeps its name for the errors a bad call
+# raises. The docstring and signature are in py_module.c.
 _parse_general = parse
 _core._set_parse_general(_parse_general)
 parse = _core.parse

@@ -35,8 +35,9 @@ typedef struct {
     fp_error *all_errors;         /* lazy: doc.errors, the parse's and the scan's (errors_scan.c), on
                                    * the first read */
     uint32_t nall_errors;
-    PyObject *twin;               /* lazy, legacy documents: the UTF-8 twin that text-comparing
-                                   * queries run on (py_twin.c); Py_None when none can stand for it */
+    PyObject *twin;               /* lazy, legacy documents: the UTF-8 twin the queries that bytes
+                                   * would answer wrong run on (py_twin.c); Py_None when none can
+                                   * stand for it */
     PyObject *weakreflist;
     struct fp_state *st;          /* the module's state: Tags are made and freed by the thousand,
                                    * and looking it up from the type costs more than the rest */
@@ -117,15 +118,16 @@ typedef struct fp_free_tag {
 
 fp_state *fp_state_of_type(PyTypeObject *type);
 
-/* py_tag.c */
-/* A Document of source, before the engine runs (py_module.c); new reference */
+/* py_module.c: a Document of source, before the engine runs; new reference */
 DocumentObject *fp_new_document(struct fp_state *st, PyObject *source, int is_str, int ascii, Py_ssize_t base);
-/* The document a query runs on: d itself, or for a legacy-encoded d and a query
- * with non-ASCII text (or a substring search, in an encoding whose characters
- * may end in an ASCII byte) its UTF-8 twin, when one stands for it (py_twin.c);
+
+/* py_twin.c: the document a query runs on: d itself, or for a legacy-encoded d
+ * and a query with non-ASCII text (or a substring search, in an encoding whose
+ * characters may end in an ASCII byte) its UTF-8 twin, when one stands for it;
  * borrowed; NULL on error */
 DocumentObject *fp_twin_for(DocumentObject *d, int substring, int non_ascii);
 
+/* py_tag.c */
 PyObject *fp_tag_new(DocumentObject *doc, uint32_t index);          /* new reference */
 PyObject *fp_tag_list(DocumentObject *doc, const uint32_t *idx, uint32_t n); /* new reference */
 PyObject *fp_children_list(DocumentObject *doc, int32_t parent); /* -1: top level; tree order */

@@ -124,8 +124,6 @@ class Compiler:
     def test(self, p: n.Simple) -> list[int]:
         if isinstance(p, n.Tag):
             return [op.T_TAG, self.tag(p.name)]
-        if isinstance(p, n.Contains) or (isinstance(p, n.Attr) and p.op in ("$=", "*=")):
-            self.flags |= op.F_SUBSTRING
         if isinstance(p, n.Id):
             return [op.T_ID, self.string(p.name)]
         if isinstance(p, n.Class):
@@ -155,6 +153,7 @@ class Compiler:
             self.needs_codec = True   # a legacy document's bytes need its codec's table
             return [op.T_DIR, op.DIR_LTR if p.direction == "ltr" else op.DIR_RTL, self.raw_string(op.DIR_TABLE)]
         if isinstance(p, n.Contains):
+            self.flags |= op.F_SUBSTRING
             code = op.T_CONTAINS_OWN if p.own else op.T_CONTAINS
             return [code, len(p.texts), *(self.string(t) for t in p.texts)]
         raise AssertionError(p)
@@ -173,6 +172,8 @@ class Compiler:
             a.op == "~=" and (v == "" or any(c in ASCII_WS for c in v))
         ):
             return [op.T_FALSE]
+        if a.op in ("$=", "*="):
+            self.flags |= op.F_SUBSTRING
         return [op.T_ATTR, op.ATTR_OPS[a.op], flags, self.string(a.name), self.string(v)]
 
     def nth(self, p: n.Nth) -> list[int]:
