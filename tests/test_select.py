@@ -957,6 +957,42 @@ def test_legacy_document_finds_each_value_as_get_reads_it(encoding):
         assert (first if first.get("title") == t else first.next_sibling(attrs={"title": t})) == same[0]
 
 
+@pytest.mark.parametrize("as_bytes", [False, True])
+def test_values_that_decoding_changes_match_as_get_reads_them(as_bytes):
+    # a CR or CRLF reads as a line feed, a NUL as U+FFFD, a reference as its
+    # character: every operator, the id and class tests and find_all compare the
+    # value get() returns, never the raw bytes (a CR in a value, or a NUL in a
+    # class, once kept its element from every selector that spelt the value)
+    rng = random.Random(7)
+    pieces = ["a", "b", " ", "-", "\r", "\r\n", "\n", "\0", "&amp;", "&#13;", "&#x0A;", "&#0;", "\u00e9"]
+    values = ["".join(rng.choice(pieces) for _ in range(rng.randrange(1, 6))) for _ in range(60)]
+    page = "".join(f'<p title="{v}" class="{v}" id="{v}">x</p>' for v in values)
+    doc = fp.parse(page.encode() if as_bytes else page)
+    ps = doc.find_all("p")
+    assert len(ps) == len(values)
+    tests = {"=": str.__eq__, "^=": str.startswith, "$=": str.endswith, "*=": str.__contains__,
+             "~=": lambda v, w: w in v.split(), "|=": lambda v, w: v == w or v.startswith(w + "-")}
+    html_space = " \t\n\f\r"
+    for p in ps[:25]:
+        v = p.get("title")
+        for want in {v, v[:2], v[-2:], v[1:3]} - {""}:
+            for op, test in tests.items():
+                if op == "~=" and any(c in html_space for c in want):
+                    continue   # no token holds whitespace: the selector matches nothing
+                expected = [q for q in ps if test(q.get("title"), want)]
+                assert doc.select(f"p[title{op}{_css_string(want)}]") == expected, (op, want)
+                assert doc.select(f"[title{op}{_css_string(want)}]") == expected, (op, want)
+                assert [q for q in ps if q.matches(f"[title{op}{_css_string(want)}]")] == expected
+        ident = "".join(f"\\{ord(c):x} " for c in v)
+        same = [q for q in ps if q.get("id") == v]
+        assert doc.select(f"#{ident}") == same and doc.find_all(id=v) == same
+        assert doc.find_all(attrs={"title": v}) == same
+        for token in set(p.classes):
+            holders = [q for q in ps if token in q.classes]
+            css_token = "".join(f"\\{ord(c):x} " for c in token)
+            assert doc.select(f".{css_token}") == holders and doc.find_all(cls=token) == holders
+
+
 def test_legacy_document_whose_twin_would_differ_keeps_its_bytes():
     # two spellings of one character in tag names: the document has two names,
     # its decoded text one, so no twin stands for it and the document's own

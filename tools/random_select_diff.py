@@ -28,7 +28,12 @@ inside `:is()`/`:where()` (Selectors 4, 4.3.5), soupsieve raises.
 Result at 2026-12 (soupsieve 4.1.3): seeds 1-4, 300-400 trees x 10 selectors each (15,000
 selectors, each also run from one element), no difference. With values written in every style
 (df4003a's raw compares): seeds 1-6, 400 trees each (24,000 selectors), no difference; a build
-that compared a '&' as a plain byte differed once in each of seeds 1 and 2.
+that compared a '&' as a plain byte differed once in each of seeds 1 and 2. Since 2026-12-04
+values also hold a line feed (written as CR, CRLF, LF or a reference) and U+FFFD (a raw NUL):
+seed 33000, 600 trees, no difference. The build before that day, which compared such values
+as raw bytes, also passed 1,500 trees: a long random compound seldom turns on one value.
+tests/test_select.py (test_values_that_decoding_changes_match_as_get_reads_them) is the check
+that caught it.
 """
 from __future__ import annotations
 
@@ -51,7 +56,7 @@ VOID = {"input", "img", "br"}
 CLASSES = ["a", "b", "A", "c-d", "e_f", "1x"]
 IDS = ["i0", "I0", "i1", "1a"]
 ATTRS = ["data-x", "DATA-X", "title", "lang", "type", "href"]
-VALUES = ["v", "vw", "w v", "V", "", "v-w", "é", "a b  c", "-", 'x"y', "v&w", "http://h/v", "x'y"]
+VALUES = ["v", "vw", "w v", "V", "", "v-w", "é", "a b  c", "-", 'x"y', "v&w", "http://h/v", "x'y", "v\nw", "v\ufffdw"]
 TEXTS = ["", "", " ", "t", "x y", "<!-- c -->", "\n", "T"]
 # SVG and MathML subtrees: names the DOM writes in camel case (clipPath, viewBox,
 # definitionURL), spelt in any case, which selectors match as written there
@@ -64,9 +69,11 @@ SELECTOR_TAGS = ["svg", "SVG", "clipPath", "clippath", "CLIPPATH", "rect", "RECT
 SELECTOR_ATTRS = ["viewBox", "viewbox", "VIEWBOX", "definitionURL", "definitionurl", "CLASS", "clipPathUnits"]
 
 
-# characters a value may spell as references: what a select must decode before comparing
+# characters a value may spell as references, or as raw bytes that read as them (a CR
+# or CRLF as a line feed, a NUL as U+FFFD): what a select must decode before comparing
 REFERENCES = {"v": ["&#118;", "&#x76;"], "-": ["&#45;", "&hyphen;"], "é": ["&eacute;", "&#233;"],
-              "&": ["&amp;", "&#38;"], "h": ["&#104;"]}
+              "&": ["&amp;", "&#38;"], "h": ["&#104;"], "\n": ["\r\n", "\r", "&#10;"],
+              "\ufffd": ["\0", "&#0;", "&#xFFFD;"]}
 
 
 def written(r: random.Random, v: str) -> str:
@@ -129,7 +136,8 @@ class SelectorGrammar:
         quote = self.r.choice(['"', "'", ""])
         if not quote and not (v and v[0].isalpha() and all(c.isalnum() or c in "-_" for c in v)):
             quote = '"'
-        return quote + v.replace("\\", "\\\\").replace(quote, "\\" + quote) + quote if quote else v
+        escaped = v.replace("\\", "\\\\").replace(quote, "\\" + quote).replace("\n", "\\a ")
+        return quote + escaped + quote if quote else v
 
     def nth(self, depth: int) -> str:
         r = self.r

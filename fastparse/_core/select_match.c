@@ -116,8 +116,9 @@ const uint8_t *fp_sel_str(const fp_sel_ctx *c, int32_t k, size_t *len)
     return c->pool + t[0];
 }
 
-/* Value of element e's attribute `name`; raw bytes unless it holds a character
- * reference (then decoded into c->val, reused). 0 when absent. */
+/* Value of element e's attribute `name`; raw bytes unless decoding changes
+ * them (a character reference, a CR, a NUL: then decoded into c->val, reused).
+ * 0 when absent. */
 int fp_sel_attr_value(fp_sel_ctx *c, uint32_t e, const uint8_t *name, size_t nlen,
                       const uint8_t **v, size_t *vlen)
 {
@@ -126,7 +127,7 @@ int fp_sel_attr_value(fp_sel_ctx *c, uint32_t e, const uint8_t *name, size_t nle
         return 0;
     const uint8_t *raw = c->doc->buf + a.value_start;
     size_t len = a.has_value ? a.value_len : 0;
-    if (len && memchr(raw, '&', len)) {
+    if (len && fp_scan_special(raw, raw + len, c->doc->buf + c->doc->len, FP_STOP_AMP, NULL) != raw + len) {
         c->val.len = 0;
         if (fp_attr_value(c->doc, &a, &c->val) != 0) {
             c->oom = 1;
@@ -955,11 +956,11 @@ typedef struct {
     size_t vt_nlen, vt_tlen;
 } prefilter_t;
 
-/* A U+FFFD in the selector may come from a NUL in the source: no byte test,
- * no bit for it. */
+/* A U+FFFD in the selector may come from a NUL in the source, a line feed
+ * from a CR: no byte test for them, no bit for the U+FFFD. */
 static void add_needle(prefilter_t *f, const uint8_t *s, size_t len, int icase, int is_name)
 {
-    if (f->n < NEEDLES_MAX && len > 0 && !fp_has_replacement_char(s, len)) {
+    if (f->n < NEEDLES_MAX && len > 0 && !fp_has_replacement_char(s, len) && !memchr(s, '\n', len)) {
         f->needle[f->n].s = s;
         f->needle[f->n].len = len;
         f->needle[f->n].icase = icase;
