@@ -993,6 +993,22 @@ def test_values_that_decoding_changes_match_as_get_reads_them(as_bytes):
             assert doc.select(f".{css_token}") == holders and doc.find_all(cls=token) == holders
 
 
+@pytest.mark.parametrize("quote", ['"', "'", ""])
+@pytest.mark.parametrize("op,value,hits", [
+    ("*=", "b", [0, 1, 3]), ("$=", "b", [0, 3]), ("~=", "b", [3]), ("*=", "&", [2]), ("$=", "c", [1, 2]),
+    ("*=", "A", []), ("~=", "a", []), ("*=", "x", [4]), ("$=", "x/", [4]), ("$=", "b/", []),
+])
+def test_searched_values_quoted_or_not(quote, op, value, hits):
+    # *=, $= and ~= read the whole value: up to its quote, or unquoted up to
+    # whitespace or '>' (a '/' before them is the value's); a reference decoded first
+    values = ["ab", "abc", "a&amp;c", "b", "x/"]
+    page = "".join(f"<a href={quote}{v}{quote} title=t>{k}</a>" if k % 2 else f"<a title=t href={quote}{v}{quote}>{k}</a>"
+                   for k, v in enumerate(values))
+    doc = fp.parse(page)
+    assert [int(t.text) for t in doc.select(f"a[href{op}'{value}']")] == hits
+    assert [int(t.text) for t in doc.select(f"[href{op}'{value}']")] == hits
+
+
 def test_legacy_document_whose_twin_would_differ_keeps_its_bytes():
     # two spellings of one character in tag names: the document has two names,
     # its decoded text one, so no twin stands for it and the document's own
