@@ -428,6 +428,11 @@ def test_strip_keeps_multibyte_characters_whose_bytes_look_like_nbsp():
     ("<listing>\nx</listing>", "x"),
     ("<textarea>\nx</textarea>", "x"),
     ("<pre><b>\nx</b></pre>", "\nx"),  # only a newline right after the start tag
+    ("<pre>&#10;x</pre>", "x"),          # a reference makes the same line feed token
+    ("<textarea>&#x0A;x</textarea>", "x"),
+    ("<listing>&NewLine;&NewLine;x</listing>", "\nx"),
+    ("<pre>&#13;x</pre>", "\rx"),        # a carriage return it makes is no line feed
+    ("<pre>&#10x</pre>", "x"),           # no ';' needed
 ])
 def test_newline_right_after_pre_listing_textarea_is_dropped(src, expected):
     # 13.2.6.4.7 "in body": <pre>/<listing> skip a next LF token; <textarea> too

@@ -7,7 +7,9 @@
 
 #include "internal.h"
 
-/* U+000A right after <pre>, <listing> or <textarea> is not content (13.2.6.4.7). */
+/* U+000A right after <pre>, <listing> or <textarea> is not content (13.2.6.4.7):
+ * the tree builder drops the character token, which a reference ("&#10;",
+ * "&NewLine;") makes as well as a line break does. */
 static uint32_t
 skip_leading_newline(const fp_doc *d, const fp_elem *el)
 {
@@ -19,6 +21,13 @@ skip_leading_newline(const fp_doc *d, const fp_elem *el)
         return p + 1;
     if (d->buf[p] == '\r')
         return p + 1 < el->inner_end && d->buf[p + 1] == '\n' ? p + 2 : p + 1;
+    if (d->buf[p] == '&') {
+        uint32_t cp[2];
+        int ncp;
+        size_t n = fp_entity_decode(d->buf + p, d->buf + el->inner_end, 0, cp, &ncp);
+        if (n && ncp == 1 && cp[0] == '\n')
+            return p + (uint32_t)n;
+    }
     return p;
 }
 
