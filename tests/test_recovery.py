@@ -323,9 +323,24 @@ def test_frame_outside_a_frameset_is_ignored():
 
 
 @pytest.mark.parametrize("src", ["<p>a<frameset>", "<img><frameset>", "<body><frameset>",
-                                 "<input type=text><frameset>"])
+                                 "<input type=text><frameset>",
+                                 "<<p><frameset>", "<p>< <frameset>"])   # a '<' that opens no tag is text
 def test_frameset_after_body_content_is_ignored(src):
     assert "frameset" not in [t.name for t in fp.parse(src)]
+
+
+@pytest.mark.parametrize("src, expected", [
+    ("<title>t</title> < <meta>", "title,meta"),          # the text ends the head: <meta> is the body's
+    ("<head><title>t</title><<meta></head>", "head(title),meta"),
+    ("<noscript> <<meta></noscript>", "noscript,meta"),
+    ("<head><", "head"),
+    ("<head></", "head"),
+])
+def test_a_lone_lt_is_text_to_the_tree_builder(src, expected):
+    d = fp.parse(src)
+    assert outline(d) == expected
+    head = d.find("head") or d.find("noscript")
+    assert not head or head.closed_by == "implied"   # closed at the '<', not at the end of input
 
 
 def test_frameset_replaces_a_body_with_no_content_yet():

@@ -122,6 +122,8 @@ end_tag_open(fp_sim *s, const uint8_t *lt, const uint8_t *end)
     uint32_t at = (uint32_t)(lt - d->buf);
     if (lt + 2 >= end) {
         fp_sim_error(s, FP_ERR_EOF_BEFORE_TAG_NAME, at);
+        if (s->watch_text)
+            fp_sim_text(s, lt, end, 0);   /* "</" is text */
         return end;
     }
     if (fp_is_alpha(lt[2])) {
@@ -242,8 +244,11 @@ fp_parse(fp_doc *d, const uint8_t *buf, size_t len, const fp_options *opts)
         if (s.watch_text && lt > p)
             fp_sim_text(&s, p, lt, 1);
         if (lt + 1 >= end) {
-            if (lt < end)   /* a '<' as the last byte */
+            if (lt < end) {   /* a '<' as the last byte: text */
                 fp_sim_error(&s, FP_ERR_EOF_BEFORE_TAG_NAME, (uint32_t)(lt - buf));
+                if (s.watch_text)
+                    fp_sim_text(&s, lt, end, 0);
+            }
             break;
         }
         uint8_t c = lt[1];
@@ -300,6 +305,8 @@ fp_parse(fp_doc *d, const uint8_t *buf, size_t len, const fp_options *opts)
             }
         } else {                                    /* anything else: '<' is text */
             fp_sim_error(&s, FP_ERR_INVALID_FIRST_CHARACTER_OF_TAG_NAME, (uint32_t)(lt - buf));
+            if (s.watch_text)   /* the text after it starts past it: "a <b" in <head> ends the head */
+                fp_sim_text(&s, lt, lt + 1, 0);
             p = lt + 1;
         }
     }
