@@ -602,6 +602,35 @@ def test_nested_a_moves_the_block_out_and_nests_the_new_a():
     assert d.find(id="1").text == "x"
 
 
+@pytest.mark.parametrize("src, expected, texts", [
+    # the spec's next round, for the clone of <b> inside the block: what was
+    # open in the block ends with the clone, and the text after it is the block's
+    ("<b><p><span>x</b>y</p>", "b,p(span)", {"span": "x", "p": "xy"}),
+    ("<b><div><span><p>x</b>y", "b,div(span,p)", {"span": "", "p": "xy"}),   # a block inside moves up
+    ("<b><div><div><div>x</b>y", "b,div(div(div))", {"div": "xy"}),
+    # a formatting element next to the block stays open: the spec reopens a
+    # clone of it for the text that follows
+    ("<b><p><i><span>x</b>y", "b,p(i(span))", {"i": "xy", "span": "x"}),
+    ("<a href=1><div><em>x</a>y</div>", "a,div(em)", {"em": "xy"}),
+    ("<b><div><i><div>x</b>y", "b,div(i(div))", {"i": "xy"}),
+    # a start tag run through the agency (<a> in an <a>) does the same
+    ("<a id=1><p><span>x<a id=2>y", "a,p(span,a)", {"span": "x"}),
+])
+def test_adoption_agency_later_rounds_close_what_the_block_holds(src, expected, texts):
+    d = fp.parse(src)
+    assert outline(d) == expected
+    for name, text in texts.items():
+        assert d.find(name).text == text
+
+
+def test_adoption_agency_in_foreign_content_leaves_it():
+    # </i> inside <math> reaches the agency through the HTML rules: its second
+    # round pops the math elements, so <style> after it is HTML raw text
+    d = fp.parse("<i><mi><ul><math><title>x</i><style><b></style>")
+    assert outline(d) == "i(mi),ul(math(title),style)"
+    assert d.find("style").text == "<b>" and d.find("math").closed_by == "parent-end"
+
+
 def test_formatting_end_tag_without_a_block_closes_what_it_contains():
     d = fp.parse("<p><b><i>x</b>y</i>")
     assert outline(d) == "p(b(i))"
