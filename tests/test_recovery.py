@@ -343,6 +343,12 @@ def test_a_lone_lt_is_text_to_the_tree_builder(src, expected):
     assert not head or head.closed_by == "implied"   # closed at the '<', not at the end of input
 
 
+@pytest.mark.parametrize("src", ["\x00&#10;<frameset>", "<div>&#32;&Tab;\x00</div><frameset>"])
+def test_whitespace_references_and_nul_keep_frameset_ok(src):
+    # a reference to whitespace makes a whitespace character; a NUL is dropped
+    assert "frameset" in [t.name for t in fp.parse(src)]
+
+
 def test_frameset_replaces_a_body_with_no_content_yet():
     # the spec removes the (implied) body and what it held; so does the index, with
     # a parse error at the <frameset>

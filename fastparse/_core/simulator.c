@@ -1900,9 +1900,15 @@ fp_sim_text(fp_sim *s, const uint8_t *p, const uint8_t *q, int refs)
         pop(s, FP_CLOSED_IMPLIED, at, at);   /* anything else ends it */
     if (s->frameset_ok) {
         /* U+0000 NULL is dropped in body (U+FFFD in foreign content): neither clears frameset-ok */
-        const uint8_t *r = p;
-        while (r < q && (fp_is_ws(*r) || *r == 0))
-            r++;
+        const uint8_t *r = p, *w;
+        while (r < q) {
+            if (fp_is_ws(*r) || *r == 0)
+                r++;
+            else if (refs && *r == '&' && (w = ws_reference_end(r, q)))
+                r = w;   /* "&#10;" is whitespace to it too */
+            else
+                break;
+        }
         if (r < q)
             s->frameset_ok = 0;
     }
