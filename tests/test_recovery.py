@@ -358,6 +358,17 @@ def test_frameset_replaces_a_body_with_no_content_yet():
     assert ("unexpected-start-tag", 68) in [(e.code, e.offset) for e in d.errors]
 
 
+@pytest.mark.parametrize("src, text", [
+    ("<html><head></head>\n<div> </div>\n<frameset> </frameset>", "\n "),   # after head: the html's
+    ("<td>\t</td><frameset>", ""),            # an ignored tag began the body
+    ("\x00&#10;<form> <frameset>", ""),       # so did a NUL, and the line feed was the body's
+    ("<div> </div><frameset>&#13;", "\r"),   # what follows in the frameset stays
+])
+def test_text_of_the_body_a_frameset_removes_goes_with_it(src, text):
+    d = fp.parse(src)
+    assert "frameset" in [t.name for t in d] and d.text == text
+
+
 def test_frameset_keeps_the_head():
     d = fp.parse("<html><head><title>t</title></head><div></div><frameset><frame>")
     assert outline(d) == "html(head(title),frameset(frame))"

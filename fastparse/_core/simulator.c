@@ -134,7 +134,7 @@ fp_sim_init(fp_sim *s, fp_doc *doc, uint32_t cap)
     s->top = -1;
     s->html = s->head = s->body = -1;
     s->form_ptr = s->head_noscript = -1;
-    s->body_from = UINT32_MAX;
+    s->body_from = s->body_at = UINT32_MAX;
     s->tmpl_skip = -1;
     s->quirks = 1;        /* until a doctype says otherwise */
     s->frameset_ok = 1;
@@ -991,6 +991,11 @@ start_frameset(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         while (s->top >= 0)
             pop(s, s->e[s->top].parent < 0 ? FP_CLOSED_IMPLIED : FP_CLOSED_PARENT_END, lt, lt);
     uint32_t cut = before_body ? s->doc->n : body_start(s);
+    if (!before_body) {   /* the body goes, and its text with it (text.c) */
+        uint32_t from = cut < s->doc->n ? s->e[cut].start : lt;
+        s->doc->removed_from = s->body_seen && s->body_at < from ? s->body_at : from;
+        s->doc->removed_to = lt;
+    }
     if (cut < s->doc->n) {
         fp_sim_error(s, FP_ERR_UNEXPECTED_START_TAG, lt);
         /* comments inside the removed elements go with them */
@@ -1438,13 +1443,15 @@ body_seen_before(fp_sim *s, uint32_t i)
     return s->body_seen;
 }
 
-/* Text, an ignored start tag or a </body> began the body: what comes next is
- * body content, head tags included (a <frameset> removes them with it). */
+/* Text, an ignored start tag or a </body> at offset `at` began the body: what
+ * comes next is body content, head tags included (a <frameset> removes them with it). */
 static void
-begin_body(fp_sim *s)
+begin_body(fp_sim *s, uint32_t at)
 {
-    if (!s->body_seen)
+    if (!s->body_seen) {
         s->body_from = s->doc->n;
+        s->body_at = at;
+    }
     s->body_seen = 1;
 }
 
@@ -1521,13 +1528,13 @@ start_before_body(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
     int in_template = open_of(s, FP_TAG_TEMPLATE) >= 0;   /* its content is not the body's */
     if (s->implied_head_ended && !in_template && tag != FP_TAG_HTML && tag != FP_TAG_HEAD &&
         (tag == FP_TAG_NOSCRIPT || !is_head_tag(tag)))
-        begin_body(s);
+        begin_body(s, lt);
     /* "in head noscript" ignores a <noscript> and stays where it is */
     int ignored_here = tag == FP_TAG_NOSCRIPT && s->head_noscript >= 0 && s->top == s->head_noscript;
     int32_t i = start_recovered(s, t, tag, lt, gt);
     if (i < 0 && !s->status && tag != FP_TAG_HTML && tag != FP_TAG_HEAD && !s->in_frameset &&
         !in_template && !ignored_here) {
-        begin_body(s);
+        begin_body(s, lt);
         s->after_head = 0;
         update_watch(s);
     }
@@ -1702,7 +1709,7 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
          * still lands in <body>. They close it at EOF if nothing follows. Before
          * the body they end the head and imply the body first. */
         if (!s->ctx && !s->in_frameset && s->body < 0 && open_of(s, FP_TAG_TEMPLATE) < 0)
-            begin_body(s);
+            begin_body(s, lt);
         int implied = implied_body_in_scope(s);
         if (tag == FP_TAG_BODY && (in_scope(s, open_of(s, FP_TAG_BODY), FP_SC_DEFAULT) || implied)) {
             /* a </body> after </html> goes back to "in body" (13.2.6.4.23): that
@@ -1912,7 +1919,7 @@ fp_sim_text(fp_sim *s, const uint8_t *p, const uint8_t *q, int refs)
         if (r < q)
             s->frameset_ok = 0;
     }
-    begin_body(s);
+    begin_body(s, at);
     s->body_end_pending = s->html_end_pending = s->after_head = 0;
     update_watch(s);
 }

@@ -102,6 +102,7 @@ typedef struct {
     int32_t tmpl_skip;               /* the template whose content that check is stepping over, -1 */
     uint32_t body_from;              /* the index count when text, an ignored tag or a </body>
                                       * began the body; UINT32_MAX until one does */
+    uint32_t body_at;                /* ... and its offset in the source */
     uint8_t in_frameset;             /* a <frameset> replaced the body: only frameset content counts */
     int32_t form_ptr;                /* the spec's form element pointer, -1 */
     uint32_t removed_open;           /* elements removed from the stack with children still open */
