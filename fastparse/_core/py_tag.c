@@ -840,7 +840,7 @@ static PyGetSetDef tag_getset[] = {
      "elements: viewBox, definitionURL), decoded values, first duplicate wins.", NULL},
     {"id", (getter)tag_id, NULL, "The id attribute, or None.", NULL},
     {"classes", (getter)tag_classes, NULL, "The class attribute split on whitespace.", NULL},
-    {"text", (getter)tag_text, NULL, "All descendant text, references decoded, comments excluded (DOM textContent).", NULL},
+    {"text", (getter)tag_text, NULL, "All descendant text, references decoded, comments excluded (DOM textContent, except that a <template>'s contents count as its children: get_text() leaves them out).", NULL},
     {"html", (getter)tag_html, NULL, "The element's source, start tag to end tag.", NULL},
     {"inner_html", (getter)tag_inner_html, NULL, "The source between the start and end tags.", NULL},
     {"span", (getter)tag_span, NULL, "(start, end) of the element in doc.source.", NULL},
