@@ -922,3 +922,12 @@ def test_big5_codec_writes_what_the_encoding_standard_writes():
     doc = fp.parse(b"<meta charset=big5><p title=\"a\xa1\xfeb\">a\xa1\xfeb</p>")
     assert doc.encoding == "big5" and doc.select('[title="a\uff0fb"]') == [doc.find("p")]
     assert doc.find(attrs={"title": "a\uff0fb"}) and doc.select(':contains("a\uff0fb")')
+
+
+def test_a_str_source_checks_its_label_and_does_not_use_it():
+    # a str is text already: the label is validated (a typo still raises), then ignored
+    for label in ("latin1", "shift_jis", "utf-16le"):
+        doc = fp.parse("<p>caf\u00e9</p>", encoding=label)
+        assert doc.encoding == "utf-8" and doc.find("p").text == "caf\u00e9"
+    with pytest.raises(LookupError, match="unknown encoding label"):
+        fp.parse("<p>x", encoding="no-such-charset")
