@@ -139,8 +139,8 @@ typedef struct {
     uint8_t quirks;       /* quirks mode (13.2.6.4.1): class and id selectors ignore ASCII case */
     uint32_t frameset_from;  /* after the start tag of the frameset that replaced the body: text
                               * from there on is in the frameset modes (whitespace only); 0: none */
-    uint32_t removed_from, removed_to;  /* the source of the body that frameset removed (its
-                                          * elements are not indexed, its text is no text) */
+    uint32_t removed_from;   /* with frameset_from: where the body that frameset removed began;
+                              * its elements are not indexed, its text up to the frameset is none */
     fp_options opts;
     size_t fail_offset;   /* where a limit was hit (FP_ETOOBIG / FP_ETOODEEP) */
 } fp_doc;

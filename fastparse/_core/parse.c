@@ -341,5 +341,5 @@ fp_doc_free(fp_doc *d)
     d->n = d->nerrors = d->errors_cap = d->ncomments = d->comments_cap = 0;
     d->has_doctype = 0;
     d->quirks = 0;
-    d->frameset_from = d->removed_from = d->removed_to = 0;
+    d->frameset_from = d->removed_from = 0;
 }

@@ -512,14 +512,40 @@ static int raw_compare(const uint8_t *v, uint8_t quote, const uint8_t *end, cons
     return b == '-' ? 1 : b == '&' ? -1 : 0;   /* FP_SEL_A_DASH: "&#45;" is a '-' */
 }
 
+/* whether attribute test t compares values at element e ignoring ASCII case:
+ * the `i` flag, or an attribute the HTML Standard lists, on an HTML element */
+static int attr_icase(const fp_sel_ctx *c, const int32_t *t, uint32_t e)
+{
+    return (t[2] & FP_SEL_AF_ICASE) ||
+           ((t[2] & FP_SEL_AF_ICASE_HTML) && !(c->el[e].flags & (FP_EF_SVG | FP_EF_MATHML)));
+}
+
+/* value v[0, n) against want[0, tlen) by operator op (any but [a]) */
+static int value_matches(const uint8_t *v, size_t n, const uint8_t *want, size_t tlen, int32_t op, int icase)
+{
+    switch (op) {
+    case FP_SEL_A_EQUALS:
+        return n == tlen && bytes_eq(v, want, tlen, icase);
+    case FP_SEL_A_INCLUDES:
+        return has_token(v, n, want, tlen, icase);
+    case FP_SEL_A_DASH:
+        return (n == tlen || (n > tlen && v[tlen] == '-')) && bytes_eq(v, want, tlen, icase);
+    case FP_SEL_A_PREFIX:
+        return n >= tlen && bytes_eq(v, want, tlen, icase);
+    case FP_SEL_A_SUFFIX:
+        return n >= tlen && bytes_eq(v + n - tlen, want, tlen, icase);
+    default: /* FP_SEL_A_SUBSTRING */
+        return bytes_find(v, n, want, tlen, icase);
+    }
+}
+
 static int test_attr(fp_sel_ctx *c, const int32_t *t, uint32_t e)
 {
     size_t nlen, tlen, vlen;
     const uint8_t *name = fp_sel_str(c, t[3], &nlen), *want = fp_sel_str(c, t[4], &tlen), *v;
     if (t[1] == FP_SEL_A_EXISTS)
         return fp_attr_present(c->doc, e, (const char *)name, nlen);
-    int icase = (t[2] & FP_SEL_AF_ICASE) ||
-                ((t[2] & FP_SEL_AF_ICASE_HTML) && !(c->el[e].flags & (FP_EF_SVG | FP_EF_MATHML)));
+    int icase = attr_icase(c, t, e);
     if (raw_comparable(t[1]) && tlen) {
         uint8_t quote;
         if (!fp_attr_value_at(c->doc, e, (const char *)name, nlen, &v, &quote))
@@ -528,22 +554,7 @@ static int test_attr(fp_sel_ctx *c, const int32_t *t, uint32_t e)
         if (r >= 0)
             return r;
     }
-    if (!fp_sel_attr_value(c, e, name, nlen, &v, &vlen))
-        return 0;
-    switch (t[1]) {
-    case FP_SEL_A_EQUALS:
-        return vlen == tlen && bytes_eq(v, want, tlen, icase);
-    case FP_SEL_A_INCLUDES:
-        return has_token(v, vlen, want, tlen, icase);
-    case FP_SEL_A_DASH:
-        return (vlen == tlen || (vlen > tlen && v[tlen] == '-')) && bytes_eq(v, want, tlen, icase);
-    case FP_SEL_A_PREFIX:
-        return vlen >= tlen && bytes_eq(v, want, tlen, icase);
-    case FP_SEL_A_SUFFIX:
-        return vlen >= tlen && bytes_eq(v + vlen - tlen, want, tlen, icase);
-    default: /* FP_SEL_A_SUBSTRING */
-        return bytes_find(v, vlen, want, tlen, icase);
-    }
+    return fp_sel_attr_value(c, e, name, nlen, &v, &vlen) && value_matches(v, vlen, want, tlen, t[1], icase);
 }
 
 /* :empty (Selectors 4, 14.2): no element children and no text other than
@@ -1078,60 +1089,26 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
         f->vt = NULL;
 }
 
-/* [a$=v], [a*=v] and [a~=v] (op) on the value at v (NULL: none), closed by
- * quote (0: whitespace or '>') before tag_end: its raw bytes, or decoded into
- * c->val when decoding changes them (a '&', CR or NUL). 1 or 0. */
-static int search_value(fp_sel_ctx *c, const uint8_t *v, uint8_t quote, const uint8_t *tag_end,
-                        const uint8_t *want, size_t tlen, int32_t op, int icase)
-{
-    if (!v)
-        return 0;   /* <x a>: the value is empty and the pattern is not */
-    const uint8_t *end = v, *readable = c->doc->buf + c->doc->len;
-    if (quote)
-        end = memchr(v, quote, (size_t)(tag_end - v));   /* found: the start tag ends after it */
-    else
-        while (end < tag_end && !value_ends_at(*end, 0))
-            end++;
-    if (!end)
-        return 0;
-    size_t n = (size_t)(end - v);
-    if (fp_scan_special(v, end, readable, FP_STOP_AMP, NULL) != end) {
-        fp_attr a = {.value_start = (uint32_t)(v - c->doc->buf), .value_len = (uint32_t)n, .has_value = 1};
-        c->val.len = 0;
-        if (fp_attr_value(c->doc, &a, &c->val) != 0) {
-            c->oom = 1;
-            return 0;
-        }
-        v = c->val.data;
-        n = c->val.len;
-        readable = v + n;
-    }
-    if (op == FP_SEL_A_SUFFIX)
-        return n >= tlen && bytes_eq(v + n - tlen, want, tlen, icase);
-    if (op == FP_SEL_A_INCLUDES)
-        return has_token(v, n, want, tlen, icase);
-    return bytes_find_in(v, n, want, tlen, icase, readable);
-}
-
 /* f's [a] or [a op v] on a candidate whose attribute bits passed: found
  * without testing its bit again, a value compared on its raw first bytes
  * (=, ^=, |=: -1 for one that must be decoded, which the compound's own test
- * then does) or searched (*=, $=, ~=) */
+ * then does), or read whole, decoded if it must be, and searched (*=, $=, ~=) */
 static __attribute__((noinline)) int value_test(fp_sel_ctx *c, const prefilter_t *f, uint32_t e)
 {
     const int32_t *t = f->vt;
     const uint8_t *v;
-    uint8_t quote;
-    if (!fp_attr_value_at_bit_set(c->doc, e, (const char *)f->vt_name, f->vt_nlen, &v, &quote))
-        return 0;
-    if (t[1] == FP_SEL_A_EXISTS)
-        return 1;
-    int icase = (t[2] & FP_SEL_AF_ICASE) ||
-                ((t[2] & FP_SEL_AF_ICASE_HTML) && !(c->el[e].flags & (FP_EF_SVG | FP_EF_MATHML)));
-    const uint8_t *tag_end = c->doc->buf + c->el[e].inner_start;
-    if (raw_comparable(t[1]))
-        return raw_compare(v, quote, tag_end, f->vt_want, f->vt_tlen, t[1], icase);
-    return search_value(c, v, quote, tag_end, f->vt_want, f->vt_tlen, t[1], icase);
+    if (t[1] == FP_SEL_A_EXISTS || raw_comparable(t[1])) {
+        uint8_t quote;
+        if (!fp_attr_value_at_bit_set(c->doc, e, (const char *)f->vt_name, f->vt_nlen, &v, &quote))
+            return 0;
+        if (t[1] == FP_SEL_A_EXISTS)
+            return 1;
+        return raw_compare(v, quote, c->doc->buf + c->el[e].inner_start, f->vt_want, f->vt_tlen, t[1],
+                           attr_icase(c, t, e));
+    }
+    size_t n;
+    return fp_sel_attr_value(c, e, f->vt_name, f->vt_nlen, &v, &n) &&
+           value_matches(v, n, f->vt_want, f->vt_tlen, t[1], attr_icase(c, t, e));
 }
 
 /* A candidate that passed filter f: the rest of complex selector cx. Inlined

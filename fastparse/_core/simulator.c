@@ -991,11 +991,9 @@ start_frameset(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         while (s->top >= 0)
             pop(s, s->e[s->top].parent < 0 ? FP_CLOSED_IMPLIED : FP_CLOSED_PARENT_END, lt, lt);
     uint32_t cut = before_body ? s->doc->n : body_start(s);
-    if (!before_body) {   /* the body goes, and its text with it (text.c) */
-        uint32_t from = cut < s->doc->n ? s->e[cut].start : lt;
-        s->doc->removed_from = s->body_seen && s->body_at < from ? s->body_at : from;
-        s->doc->removed_to = lt;
-    }
+    /* the body goes, and its text with it (text.c); before the body, nothing */
+    uint32_t from = cut < s->doc->n ? s->e[cut].start : lt;
+    s->doc->removed_from = !before_body && s->body_seen && s->body_at < from ? s->body_at : from;
     if (cut < s->doc->n) {
         fp_sim_error(s, FP_ERR_UNEXPECTED_START_TAG, lt);
         /* comments inside the removed elements go with them */
@@ -1882,20 +1880,29 @@ ws_reference_end(const uint8_t *p, const uint8_t *q)
     return n && ncp == 1 && cp[0] < 0x80 && fp_is_ws((uint8_t)cp[0]) ? p + n : NULL;
 }
 
-/* Text matters to nesting in three places here: non-whitespace text in <head>
- * or a <colgroup> closes it, and text after </body> reopens the body.
- * refs: the text decodes character references (not CDATA). */
-void
-fp_sim_text(fp_sim *s, const uint8_t *p, const uint8_t *q, int refs)
+/* The first byte in [p, q) that is not whitespace to the tree builder: a
+ * whitespace byte, with refs a reference to one ("&#10;"), with nul a NUL. */
+static const uint8_t *
+skip_space(const uint8_t *p, const uint8_t *q, int refs, int nul)
 {
     for (const uint8_t *r; p < q;) {
-        if (fp_is_ws(*p))
+        if (fp_is_ws(*p) || (nul && *p == 0))
             p++;
         else if (refs && *p == '&' && (r = ws_reference_end(p, q)))
             p = r;
         else
             break;
     }
+    return p;
+}
+
+/* Text matters to nesting in three places here: non-whitespace text in <head>
+ * or a <colgroup> closes it, and text after </body> reopens the body.
+ * refs: the text decodes character references (not CDATA). */
+void
+fp_sim_text(fp_sim *s, const uint8_t *p, const uint8_t *q, int refs)
+{
+    p = skip_space(p, q, refs, 0);
     if (p == q)
         return;
     uint32_t at = (uint32_t)(p - s->doc->buf);
@@ -1905,20 +1912,9 @@ fp_sim_text(fp_sim *s, const uint8_t *p, const uint8_t *q, int refs)
         close_until(s, s->head, FP_CLOSED_IMPLIED, at, at);
     if (in_column_group(s))
         pop(s, FP_CLOSED_IMPLIED, at, at);   /* anything else ends it */
-    if (s->frameset_ok) {
-        /* U+0000 NULL is dropped in body (U+FFFD in foreign content): neither clears frameset-ok */
-        const uint8_t *r = p, *w;
-        while (r < q) {
-            if (fp_is_ws(*r) || *r == 0)
-                r++;
-            else if (refs && *r == '&' && (w = ws_reference_end(r, q)))
-                r = w;   /* "&#10;" is whitespace to it too */
-            else
-                break;
-        }
-        if (r < q)
-            s->frameset_ok = 0;
-    }
+    /* U+0000 NULL is dropped in body (U+FFFD in foreign content): neither clears frameset-ok */
+    if (s->frameset_ok && skip_space(p, q, refs, 1) < q)
+        s->frameset_ok = 0;
     begin_body(s, at);
     s->body_end_pending = s->html_end_pending = s->after_head = 0;
     update_watch(s);

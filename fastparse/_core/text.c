@@ -320,7 +320,7 @@ static void
 put_data(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i)
 {
     const fp_doc *d = c->d;
-    if (d->removed_to && p < d->buf + d->removed_to && q > d->buf + d->removed_from)
+    if (d->frameset_from && p < d->buf + d->frameset_from && q > d->buf + d->removed_from)
         q = p > d->buf + d->removed_from ? p : d->buf + d->removed_from;   /* the removed body's text went with it */
     c->ws_only = in_frameset_modes(c->d, p, i);
     put_data_nodes(c, p, q, i);
