@@ -1089,6 +1089,12 @@ def deep(k):
         ("li ~ li.z", wide, 2500),
         ("li + li + li.z", wide, 2500),
         ("li:has(~ li.z)", wide, 2500),
+        # a later-sibling walk that finds nothing: each <li> would walk all the
+        # ones before it (the left side is an absent tag inside :not, or a tag
+        # that is there but never a sibling)
+        ("li:not(p ~ li)", wide, 2500),
+        ("ul ~ ul ~ li", wide, 2500),
+        (":is(p ~ li) ~ li", wide, 2500),
         ("ul:has(li.z)", wide, 2500),
         ("div:has(span)", deep, 1000),
         ("div:has(> div > div > p)", deep, 1000),
@@ -1212,6 +1218,29 @@ def test_memo_selectors_agree_over_a_document_and_one_element(css):
     assert whole and whole == [t.index for t in doc.select("*") if t.matches(css)]
     body = doc.select_one("body")
     assert [t.index for t in body.select(css)] == [i for i in whole if i > body.index]
+
+
+SIDEWAYS_SELECTORS = ["h1 ~ p", "h1 ~ p ~ span", "p:not(h1 ~ p)", ":is(h1 ~ span) ~ p", "em ~ div p",
+                      "h1 ~ :is(em ~ div) i", "div ~ b:not(h1 ~ span ~ b)", "em ~ * > i", "section h1 ~ b ~ span",
+                      "h1 + p ~ b ~ span"]
+
+
+@pytest.mark.parametrize("css", SIDEWAYS_SELECTORS)
+def test_later_sibling_walks_agree_with_matches(css):
+    # past 32 siblings a later-sibling walk is memoised in a run (select), never
+    # in matches(): the two must agree on long runs of siblings, where the
+    # left side (<h1>, <em>) is rare, so walks are long and end either way
+    r = random.Random(css)
+    kids = ["<p>x</p>", "<span>y</span>", "<b>w</b>", "<div><p>q</p><i>i</i></div>", "<i>t</i>"]
+
+    def kid():
+        return r.choice(["<h1>h</h1>", "<em>e</em>"]) if r.random() < 0.01 else r.choice(kids)
+
+    body = "".join("<section>" + ("<h1>s</h1>" if r.random() < 0.5 else "")
+                   + "".join(kid() for _ in range(r.randint(1, 150))) + "</section>" for _ in range(16))
+    doc = fp.parse(body)
+    found = [t.index for t in doc.select(css)]
+    assert found and found == [t.index for t in doc.select("*") if t.matches(css)]
 
 
 @pytest.mark.parametrize("depth", [10, 40, 100])   # past 32 ancestors the walk up is memoised

@@ -52,8 +52,9 @@ typedef struct {
     int oom;
     uint32_t arena_used;       /* bytes of arena[] handed out */
     /* ctx_init zeroes everything above; what follows is read only once written */
-    /* descendant combinators: per (complex selector, compound), a paged byte memo
-     * per element of the walk up's answer from it (0 unknown, else result + 1); runs only */
+    /* descendant and later-sibling combinators: per (complex selector, compound,
+     * direction), a paged byte memo per element of the answer of the walk from it
+     * (0 unknown, else result + 1); made in runs only (select_match.c, match_walk) */
     struct { const int32_t *cx; int32_t k; void *memo; } up[16];   /* [0, nup) */
     void *small_block[8];      /* block, for programs with few slots (zeroed when used) */
     /* the first memo pages and small tables of a run (select_match.c, memo_alloc): a

@@ -820,25 +820,21 @@ int fp_sel_match_compound(fp_sel_ctx *c, int32_t at, uint32_t e)
 
 static int match_from(fp_sel_ctx *c, const int32_t *cx, int32_t k, uint32_t e);
 
-/* the paged memo of (cx, k)'s walks up; NULL when every slot is taken */
-static void **up_memo(fp_sel_ctx *c, const int32_t *cx, int32_t k)
+/* the paged memo of the walks from compound k of cx (key: k up, ~k sideways),
+ * NULL when there is none; with `make`, one is made if a slot is free */
+static void **walk_memo(fp_sel_ctx *c, const int32_t *cx, int32_t key, int make)
 {
     for (int j = 0; j < c->nup; j++)
-        if (c->up[j].cx == cx && c->up[j].k == k)
+        if (c->up[j].cx == cx && c->up[j].k == key)
             return &c->up[j].memo;
-    if (c->nup == (int)(sizeof c->up / sizeof c->up[0]))
+    if (!make || c->nup == (int)(sizeof c->up / sizeof c->up[0]))
         return NULL;
     c->up[c->nup].cx = cx;
-    c->up[c->nup].k = k;
+    c->up[c->nup].k = key;
     c->up[c->nup].memo = NULL;   /* a page at a time, as the scope's walks reach it */
     return &c->up[c->nup++].memo;
 }
 
-/* The left side of a descendant combinator: compound k and the rest, tried at x
- * and then at each ancestor, until one matches or one says no ancestor can
- * (M_NO_GLOBAL). A short walk is done as is; past 32 ancestors the answers are
- * memoised per element, since every element on the way up has the same answer
- * as its parent: `span div` over 50,000 nested divs is then linear, not O(n x depth). */
 /* The tag id compound `at` requires when its first test is a type selector,
  * else -1 (an absent name never reaches here: the prefilter said never). */
 int fp_sel_required_tag(const fp_sel_ctx *c, int32_t at)
@@ -847,41 +843,46 @@ int fp_sel_required_tag(const fp_sel_ctx *c, int32_t at)
     return w[at + 1] > 0 && w[at + 2] == FP_SEL_T_TAG ? c->tag_ids[w[at + 3]] : -1;
 }
 
-static int match_upwards(fp_sel_ctx *c, const int32_t *cx, int32_t k, int32_t x)
+static int32_t walk_step(fp_sel_ctx *c, int sideways, int32_t x)
 {
-    /* `ul li a`: an ancestor of another tag fails compound k at once (M_NO_SIBLING,
-     * go on up); the tag is compared here, without a call per ancestor */
+    return sideways ? prev_sibling(c, (uint32_t)x) : parent_of(c, (uint32_t)x);
+}
+
+/* The left side of a descendant combinator (up: compound k and the rest tried
+ * at x, then at each ancestor) or of a later-sibling one (sideways: at x, then
+ * at each earlier sibling), until one matches or one says no element further
+ * on can (up: M_NO_GLOBAL; sideways: M_NO_DESCENDANT too, as siblings share
+ * their ancestors). A short walk is done as is; past 32 steps the answers are
+ * memoised per element, since every element the walk passes has the answer of
+ * the next one: `span div` over 50,000 nested divs and `div ~ div ~ p` over
+ * 20,000 children are then linear, not O(n x depth) or O(n x children). */
+static int match_walk(fp_sel_ctx *c, const int32_t *cx, int32_t k, int32_t x, int sideways)
+{
+    /* `ul li a`: an element of another tag fails compound k at once (M_NO_SIBLING,
+     * go on), the tag compared here without a call per element */
     int need = fp_sel_required_tag(c, cx[2 + 2 * k]);
-    for (int steps = 0; x >= 0; steps++, x = parent_of(c, (uint32_t)x)) {
-        if (steps == 32 && c->up_ok)
-            break;
-        if (need >= 0 && c->el[x].tag != (uint16_t)need)
-            continue;
-        int r = match_from(c, cx, k, (uint32_t)x);
-        if (r == M_MATCH || r == M_NO_GLOBAL)
-            return r;
-    }
-    if (x < 0)
-        return M_NO_GLOBAL;
-    void **m = up_memo(c, cx, k);
-    int r = M_NO_GLOBAL;
+    int32_t key = sideways ? ~k : k;
+    void **m = walk_memo(c, cx, key, 0);
+    int r = sideways ? M_NO_DESCENDANT : M_NO_GLOBAL;   /* when the walk runs out */
     int32_t y = x;
-    for (; y >= 0; y = parent_of(c, (uint32_t)y)) {
-        const uint8_t *seen = m ? memo_peek(*m, (uint32_t)y, 1) : NULL;
-        uint8_t known = seen ? *seen : 0;
-        if (known) {
-            r = known - 1;
+    for (int steps = 0; y >= 0; steps++, y = walk_step(c, sideways, y)) {
+        if (steps == 32 && !m && c->up_ok)
+            m = walk_memo(c, cx, key, 1);
+        const uint8_t *seen = m && *m ? memo_peek(*m, (uint32_t)y, 1) : NULL;
+        if (seen && *seen) {
+            r = *seen - 1;
             break;
         }
         if (need >= 0 && c->el[y].tag != (uint16_t)need)
             continue;
         int here = match_from(c, cx, k, (uint32_t)y);
-        if (here == M_MATCH || here == M_NO_GLOBAL) {
+        if (here == M_MATCH || here == M_NO_GLOBAL || (sideways && here == M_NO_DESCENDANT)) {
             r = here;
             break;
         }
     }
-    for (int32_t z = x; m && z >= 0; z = parent_of(c, (uint32_t)z)) {
+    /* once walks grow long, each one leaves its answer on the way it went */
+    for (int32_t z = x; m && z >= 0; z = walk_step(c, sideways, z)) {
         uint8_t *slot = memo_at(c, m, (uint32_t)z, 1);
         if (slot)
             *slot = (uint8_t)(r + 1);   /* out of memory: c->oom fails the run */
@@ -912,20 +913,15 @@ static int match_rest(fp_sel_ctx *c, const int32_t *cx, int32_t k, uint32_t e)
         return M_MATCH;
     int32_t comb = cx[3 + 2 * k];
     if (comb == FP_SEL_COMB_DESCENDANT)
-        return match_upwards(c, cx, k + 1, parent_of(c, e));
-    int sideways = comb == FP_SEL_COMB_NEXT || comb == FP_SEL_COMB_LATER;
-    int32_t x = sideways ? prev_sibling(c, e) : parent_of(c, e);
-    while (x >= 0) {
-        int r = match_from(c, cx, k + 1, (uint32_t)x);
-        if (r == M_MATCH || r == M_NO_GLOBAL || comb == FP_SEL_COMB_NEXT)
-            return r;
-        if (comb == FP_SEL_COMB_CHILD)
-            return M_NO_DESCENDANT;
-        if (comb == FP_SEL_COMB_LATER && r == M_NO_DESCENDANT)
-            return r;
-        x = sideways ? prev_sibling(c, (uint32_t)x) : parent_of(c, (uint32_t)x);
-    }
-    return sideways ? M_NO_DESCENDANT : M_NO_GLOBAL;
+        return match_walk(c, cx, k + 1, parent_of(c, e), 0);
+    if (comb == FP_SEL_COMB_LATER)
+        return match_walk(c, cx, k + 1, prev_sibling(c, e), 1);
+    int32_t x = comb == FP_SEL_COMB_NEXT ? prev_sibling(c, e) : parent_of(c, e);
+    if (x < 0)
+        return comb == FP_SEL_COMB_NEXT ? M_NO_DESCENDANT : M_NO_GLOBAL;
+    int r = match_from(c, cx, k + 1, (uint32_t)x);
+    /* a child whose parent fails: its siblings have the same parent */
+    return comb == FP_SEL_COMB_CHILD && r == M_NO_SIBLING ? M_NO_DESCENDANT : r;
 }
 
 static int match_list(fp_sel_ctx *c, int32_t at, uint32_t e)
