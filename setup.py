@@ -7,7 +7,7 @@ import sys
 from setuptools import Extension, setup
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from build_support.pgo import ProfileGuidedBuildExt  # noqa: E402  (with GCC: a profile-guided build)
+from build_support.pgo import ProfileGuidedBuildExt  # (with GCC: a profile-guided build)
 
 # C11 for stdint/stdbool; optimisation level comes from the environment (CFLAGS),
 # so sanitizer and debug builds need no edit here. A call without a declaration

@@ -53,7 +53,7 @@ class ProfileGuidedBuildExt(build_ext):
             return self._build(ext, [], [], PLAIN)
         try:
             return self._build_with_profile(ext)
-        except Exception as exc:   # noqa: BLE001: whatever failed, the plain build may not
+        except Exception as exc:   # noqa: BLE001  (whatever failed, the plain build may not)
             _log(f"profile-guided build failed ({type(exc).__name__}: {exc}); plain build instead")
             return self._build(ext, [], [], PLAIN)
 

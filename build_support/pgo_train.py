@@ -76,10 +76,9 @@ def scrape(doc) -> None:
     for css in SELECTORS:
         doc.select(css)
     for tag in doc.find_all("span"):
-        tag.text
-        tag.attrs
+        _ = tag.text, tag.attrs
     doc.find_all("div", cls="card")
-    doc.find("title").text
+    _ = doc.find("title").text
     doc.select_one("div, p").closest("body")
 
 

@@ -293,9 +293,9 @@ def test_find_filters_are_keyword_only(doc):
 
 def test_find_keywords_parse_as_python_would(doc):
     # find/find_all/next_sibling parse vectorcall arguments themselves (py_document.c)
-    cls = "".join(["c", "l", "s"])   # a keyword that is not the interned literal
+    cls = "".join(["c", "l", "s"])   # noqa: FLY002  (a keyword that is not the interned literal)
     assert doc.find(**{cls: "b"}).text == "three"
-    assert doc.find_all(**{"".join(["lim", "it"]): 1}) == doc.find_all()[:1]
+    assert doc.find_all(**{"".join(["lim", "it"]): 1}) == doc.find_all()[:1]   # noqa: FLY002
     with pytest.raises(TypeError, match="multiple values for argument 'name'"):
         doc.find("p", name="p")
     with pytest.raises(TypeError, match="unexpected keyword argument 'nme'"):
@@ -309,8 +309,8 @@ def test_find_keywords_parse_as_python_would(doc):
 @pytest.mark.parametrize("charset", ["utf-8", "windows-1251"])
 def test_find_filters_in_the_documents_encoding(charset):
     # ASCII and UTF-8 filters are read from the str itself; others are encoded
-    page = ('<meta charset="{}"><p class="\u0436 x" id="\u0451" DATA-K="\u0439">a</p>'
-            '<p data-k="v" class=x>b</p>').format(charset)
+    page = (f'<meta charset="{charset}"><p class="\u0436 x" id="\u0451" DATA-K="\u0439">a</p>'
+            '<p data-k="v" class=x>b</p>')
     doc = fp.parse(page.encode(charset))
     assert doc.find(cls="\u0436").text == "a" and doc.find(id="\u0451").text == "a"
     assert [p.text for p in doc.find_all(attrs={"Data-K": True})] == ["a", "b"]

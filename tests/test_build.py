@@ -21,7 +21,7 @@ from fastparse import _core
 ROOT = Path(__file__).resolve().parents[1]
 # the build scripts' own folder only: the work tree's fastparse must not shadow the installed one
 sys.path.insert(0, str(ROOT / "build_support"))
-import pgo  # noqa: E402
+import pgo
 
 
 def _command(compiler_type="unix", cc="gcc"):
@@ -74,7 +74,7 @@ def test_the_installed_extension_is_profile_guided_with_gcc():
 def test_the_training_workload_runs():
     site = Path(fp.__file__).resolve().parents[1]
     done = subprocess.run([sys.executable, str(ROOT / "build_support" / "pgo_train.py"), str(site)],
-                          capture_output=True, text=True, timeout=600)
+                          capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode == 0, done.stderr
 
 

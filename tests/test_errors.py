@@ -124,9 +124,9 @@ def test_each_tokenizer_error_alone(src, code, offset):
 
 
 @pytest.mark.parametrize("src", [
-    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>a &amp; b</title></head>'
-    '<body><a href="/x?a=1&amp;b=2" class=y data-x=\'z\'>&copy; &#169; &#xA9;</a><br/><img src=x alt="">'
-    "<!-- a - b -- c --></body></html>",
+    ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>a &amp; b</title></head>'
+     '<body><a href="/x?a=1&amp;b=2" class=y data-x=\'z\'>&copy; &#169; &#xA9;</a><br/><img src=x alt="">'
+     "<!-- a - b -- c --></body></html>"),
     '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01//EN" "http://www.w3.org/TR/html4/strict.dtd"><p>x</p>',
     "<!doctype html><p>x",
     '<a href="?a=1&not=2">x</a>',        # in a value, "&not=" and "&notx" stay as written

@@ -377,7 +377,7 @@ def test_a_selector_str_run_again_finds_its_program_after_the_cache_is_cleared()
     assert [t.text for t in doc.select(css)] == ["7"]
     programs.clear()
     assert [t.text for t in doc.select(css)] == ["7"]
-    assert [t.text for t in doc.select("".join(["li.", "c7"]))] == ["7"]   # another object
+    assert [t.text for t in doc.select("".join(["li.", "c7"]))] == ["7"]   # noqa: FLY002  (another object)
     selectors = [f"li.c{k}" for k in range(200)]
     for _ in range(2):
         for k, s in enumerate(selectors):
@@ -765,7 +765,7 @@ def test_attribute_compares_read_the_raw_value_as_decoding_would(quote):
     for pattern in ["http", "htt", "e", "en", "EN", "en-", "http\"x"]:
         quoted = pattern.replace("\\", "\\\\").replace('"', '\\"')
         for flag, fold in (("", False), (" i", True)):
-            def value(t):
+            def value(t, fold=fold):
                 v = t.get("x")
                 return None if v is None else v.lower() if fold else v
             want = pattern.lower() if fold else pattern
@@ -1128,7 +1128,7 @@ def scoped_call_times(docs, css):
     for doc in docs:
         found = doc.select(".card")
         card = found[len(found) // 2]
-        times.append(_best(lambda: [card.select_one(css) for _ in range(500)], repeat=3))
+        times.append(_best(lambda card=card: [card.select_one(css) for _ in range(500)], repeat=3))
     return times
 
 
@@ -1166,7 +1166,7 @@ def test_scoped_contains_costs_the_scope(css):
         found = cards(k).select(".card")
         card = found[len(found) // 2]
         assert card.select(css) == [t for t in card.select("*") if t.matches(css)]
-        times.append(_best(lambda: [card.select(css) for _ in range(500)], repeat=3))
+        times.append(_best(lambda card=card: [card.select(css) for _ in range(500)], repeat=3))
     assert t_big[0] < max(4 * t_small[0], 0.002), (t_small, t_big)
 
 
@@ -1181,7 +1181,7 @@ def test_scoped_walk_past_32_ancestors_costs_the_scope():
     for doc in docs:
         found = doc.select(".card")
         one = found[len(found) // 2]
-        times.append(_best(lambda: [one.select_one("body a") for _ in range(2000)], repeat=3))
+        times.append(_best(lambda one=one: [one.select_one("body a") for _ in range(2000)], repeat=3))
     assert times[1] < max(3 * times[0], 0.001), times
 
 

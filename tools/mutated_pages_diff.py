@@ -48,10 +48,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from random_tree_diff import DOCUMENT_ELEMENTS, difference
+
 import fastparse as fp
 from fastparse import conformance as C
 from fastparse import corpora
-from random_tree_diff import DOCUMENT_ELEMENTS, difference
 
 INSERTED = ("<table>", "</table>", "<tr>", "<td>", "</td>", "<th>", "<caption>", "<colgroup>", "<p>", "</p>",
             "<div>", "</div>", "<li>", "</ul>", "<dl><dt>", "<form>", "</form>", "<select>", "<option>",

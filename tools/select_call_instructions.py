@@ -16,7 +16,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from callgrind_counts import instructions   # tools/: the same valgrind run
+from callgrind_counts import instructions  # tools/: the same valgrind run
 
 ROOT = Path(__file__).resolve().parent.parent
 CALLS = (".price:select_one", "h3 a:select_one", "p:select_one", "div:matches", "div.card:closest",
@@ -28,8 +28,9 @@ def _work(css: str, method: str, calls: int, doctype: bool) -> None:
     """The measured program (run under valgrind)."""
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(ROOT / "tools"))
-    import fastparse
     from select_per_call import page
+
+    import fastparse
     doc = fastparse.parse((b"<!DOCTYPE html>" if doctype else b"") + page(200))
     card = doc.select("div.card")[3]
     call = getattr(card.find("a") if method == "closest" else card, method)
