@@ -102,7 +102,7 @@ def foreign_tree(r: random.Random, root: str, depth: int) -> str:
 
 
 def random_tree(r: random.Random, depth: int = 0, wide: int = 4) -> str:
-    """A nest of up to 4 children an element, 3 levels deep; `wide` children at the top."""
+    """A nest of up to 4 children per element, 3 levels deep; up to `wide` at the top."""
     out = []
     for _ in range(r.randint(0, wide if depth == 0 else 4 if depth < 3 else 0)):
         if r.random() < 0.06:

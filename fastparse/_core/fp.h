@@ -348,6 +348,13 @@ size_t fp_count_byte(const uint8_t *p, size_t n, uint8_t c);
  * the bytes were ASCII (which then need no decoding at all). */
 enum { FP_STOP_AMP = 1, FP_STOP_LT = 2 };
 const uint8_t *fp_scan_special(const uint8_t *p, const uint8_t *end, const uint8_t *limit, int stops, int *ascii);
+/* Whether an attribute value's bytes [raw, raw + len) of d read as they
+ * decode (no reference, CR or NUL): selectors and find compare them as they are */
+static inline int
+fp_value_is_raw(const fp_doc *d, const uint8_t *raw, size_t len)
+{
+    return fp_scan_special(raw, raw + len, d->buf + d->len, FP_STOP_AMP, NULL) == raw + len;
+}
 const char *fp_scan_impl(void);  /* "sse2", "neon" or "portable" */
 
 /* utf8.c: 0 not UTF-8, 1 pure ASCII, 2 valid UTF-8 with non-ASCII bytes (no

@@ -5,20 +5,12 @@
 
 #include "internal.h"
 
-/* attribute a's raw value reads as it decodes: no reference, CR or NUL */
-static int
-value_is_raw(const fp_doc *d, const fp_attr *a)
-{
-    const uint8_t *raw = d->buf + a->value_start, *end = raw + a->value_len;
-    return fp_scan_special(raw, end, d->buf + d->len, FP_STOP_AMP, NULL) == end;
-}
-
 /* value of attribute a equals v[0..n), references decoded */
 static int
 value_equals(const fp_doc *d, const fp_attr *a, const uint8_t *v, size_t n)
 {
     const uint8_t *raw = d->buf + a->value_start;
-    if (value_is_raw(d, a))
+    if (fp_value_is_raw(d, raw, a->value_len))
         return a->value_len == n && memcmp(raw, v, n) == 0;
     fp_buf b = {0};
     int eq = fp_attr_value(d, a, &b) == 0 && b.len == n && memcmp(b.data, v, n) == 0;
@@ -46,7 +38,7 @@ static int
 class_has(const fp_doc *d, const fp_attr *a, const uint8_t *tok, size_t n)
 {
     const uint8_t *raw = d->buf + a->value_start;
-    if (value_is_raw(d, a))   /* a NUL reads U+FFFD; a CR is whitespace either way */
+    if (fp_value_is_raw(d, raw, a->value_len))   /* a NUL reads U+FFFD; a CR is whitespace either way */
         return has_token(raw, a->value_len, tok, n);
     fp_buf b = {0};
     int yes = fp_attr_value(d, a, &b) == 0 && has_token(b.data, b.len, tok, n);

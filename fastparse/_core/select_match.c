@@ -127,7 +127,7 @@ int fp_sel_attr_value(fp_sel_ctx *c, uint32_t e, const uint8_t *name, size_t nle
         return 0;
     const uint8_t *raw = c->doc->buf + a.value_start;
     size_t len = a.has_value ? a.value_len : 0;
-    if (len && fp_scan_special(raw, raw + len, c->doc->buf + c->doc->len, FP_STOP_AMP, NULL) != raw + len) {
+    if (len && !fp_value_is_raw(c->doc, raw, len)) {
         c->val.len = 0;
         if (fp_attr_value(c->doc, &a, &c->val) != 0) {
             c->oom = 1;
