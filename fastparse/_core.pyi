@@ -4,7 +4,7 @@ Document and Tag are defined here; fastparse re-exports them. The functions
 with a leading underscore are the engine's entry points for the Python layer
 (fastparse/_parse.py, fastparse/selectors), not public API.
 """
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Final, Literal, SupportsIndex, TypeAlias, TypeVar, final, overload
 
 from typing_extensions import Buffer
@@ -25,6 +25,14 @@ SCAN_IMPL: Final[str]
 """Which '<' scanner was compiled in: "sse2", "neon" or "portable"."""
 BUILD: Final[str]
 """How setup.py compiled the module: "profile-guided, lto" (GCC) or "plain"."""
+DEFAULT_MAX_SIZE: Final[int]
+"""parse()'s default max_size, in bytes."""
+DEFAULT_MAX_DEPTH: Final[int]
+"""parse()'s default max_depth, in open elements."""
+PRESCAN_BYTES: Final[int]
+"""How far the <meta charset> prescan reads (1024, as the HTML Standard says)."""
+LATE_META_BYTES: Final[int]
+"""How far the late-meta step of encoding detection reads."""
 
 @final
 class Document:
@@ -143,9 +151,8 @@ def parse(source: str | bytes | bytearray | memoryview, *, encoding: str | None 
           max_depth: int = ..., recovery: Literal["html5", "none"] = "html5",
           scripting: bool = False) -> Document:
     """fastparse.parse (re-exported there): plain bytes in C, the rest through fastparse._parse."""
-def _parse(source: str | bytes, *, encoding: str, codec: str | None = None, base: int = 0,
-           max_size: int = ..., max_depth: int = ..., recovery: int = 0, scripting: bool = False,
-           context: str | None = None) -> Document: ...
+def _parse(source: str | bytes, encoding: str, codec: str | None, base: int, max_size: int, max_depth: int,
+           recovery: int, scripting: bool, context: str | None, /) -> Document: ...
 def utf16_pattern(data: Buffer, /) -> Literal["utf-16le", "utf-16be"] | None: ...
 def utf8_check(data: Buffer, /) -> Literal[0, 1, 2]: ...
 def _utf8_check_portable(data: Buffer, /) -> Literal[0, 1, 2]: ...
@@ -155,3 +162,7 @@ def _decode_refs(data: Buffer, in_attribute: bool, /) -> str: ...
 def _select_run(node: Document | Tag, program: bytes, limit: int, indexed: bool = ..., /) -> list[Tag]: ...
 def _select_test(tag: Tag, program: bytes, /) -> bool: ...
 def _select_closest(tag: Tag, program: bytes, /) -> Tag | _Missing: ...
+def _known_tag(name: bytes, /) -> int: ...
+def _parse_bytes(source: bytes, /) -> Document | None: ...
+def _set_parse_general(function: Callable[..., Document], /) -> None: ...
+def _set_legacy_codecs(codecs: dict[str, tuple[str, str]], /) -> None: ...

@@ -75,6 +75,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 # ---------------------------------------------------------------------------
 # Where the suites live (relative to the repository root, never copied in)
@@ -357,7 +358,7 @@ def _split_context(context: str) -> tuple[str, str]:
 
 def fastparse_tree(case: TreeCase) -> NeutralTree:
     import fastparse as fp
-    kwargs = {"scripting": True} if case.scripting else {}
+    kwargs: dict[str, Any] = {"scripting": True} if case.scripting else {}
     try:
         if case.context is None:
             doc = fp.parse(case.data, **kwargs)
@@ -392,7 +393,7 @@ def fastparse_neutral(doc) -> NeutralTree:
 
 def selectolax_tree(case: TreeCase) -> NeutralTree:
     from selectolax.lexbor import LexborHTMLParser
-    kwargs = {"scripting": bool(case.scripting)}
+    kwargs: dict[str, Any] = {"scripting": bool(case.scripting)}
     if case.context is None:
         parser = LexborHTMLParser(case.data, **kwargs)
         top = [parser.root] if parser.root is not None else []
@@ -538,7 +539,7 @@ def markupever_tree(case: TreeCase) -> NeutralTree:
             elif isinstance(child, dom.Text):
                 yield ("text", child.content)
 
-    root = tree.root()
+    root: dom.Document | dom.Element = tree.root()
     if case.context is not None:
         # html5ever's fragment result is a document holding one <html> wrapper
         kids = list(root.children())
@@ -550,6 +551,7 @@ def markupever_tree(case: TreeCase) -> NeutralTree:
 def turbohtml_tree(case: TreeCase) -> NeutralTree:
     import turbohtml
     scripting = bool(case.scripting)
+    root: turbohtml.Document | turbohtml.Element
     if case.context is None:
         root = turbohtml.parse(case.data, positions=False, scripting=scripting,
                                allow_declarative_shadow_roots=False)

@@ -105,6 +105,7 @@ class Run:
         with open(logf, "w") as err:
             proc = subprocess.Popen([sys.executable, "-m", "fastparse.bench.worker", str(jf), str(rf)],
                                     stdout=subprocess.PIPE, stderr=err, text=True)
+            assert proc.stdout is not None   # stdout=PIPE
             for line in proc.stdout:
                 bars[line.split("\t", 1)[0]].update(1)
             code = proc.wait()
@@ -365,9 +366,11 @@ class _Parked:
         self.proc = subprocess.Popen([sys.executable, "-m", "fastparse.bench.worker", "--serve", str(jf)],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.err,
                                      text=True, encoding="utf-8")
+        assert self.proc.stdin is not None and self.proc.stdout is not None   # both PIPE
+        self.stdin, self.stdout = self.proc.stdin, self.proc.stdout
 
     def _receive(self) -> dict:
-        line = self.proc.stdout.readline()
+        line = self.stdout.readline()
         if not line:
             self.err.flush()
             raise RuntimeError(f"worker {self.parser} died (exit {self.proc.wait()}):\n"
@@ -375,8 +378,8 @@ class _Parked:
         return json.loads(line)
 
     def _send(self, msg: dict) -> None:
-        self.proc.stdin.write(json.dumps(msg) + "\n")
-        self.proc.stdin.flush()
+        self.stdin.write(json.dumps(msg) + "\n")
+        self.stdin.flush()
 
     def wait_ready(self) -> None:
         self._receive()
@@ -395,7 +398,7 @@ class _Parked:
         if self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait()
-        for f in (self.proc.stdin, self.proc.stdout, self.err):
+        for f in (self.stdin, self.stdout, self.err):
             f.close()
 
 

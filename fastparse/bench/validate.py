@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 # (parser, page id) -> why that peer's output differs; only for pages where the
 # reason is the peer's parser, not our adapter.
@@ -55,7 +56,7 @@ def _short(x, n: int = 220) -> str:
     return s if len(s) <= n else s[:n] + "..."
 
 
-def reference(outputs: dict[str, object], truth) -> tuple[str, object]:
+def reference(outputs: dict[str, Any], truth) -> tuple[str, Any]:
     if truth is not None:
         return "ground truth", truth
     for name in PREFERRED_REFERENCE:
@@ -77,7 +78,7 @@ def count_agreement(got: list, want: list) -> float:
     return sum(a == b for a, b in zip(got, want)) / max(len(got), len(want), 1)
 
 
-def check(task: str, page, outputs: dict[str, object], truth) -> tuple[list[Finding], dict[str, float]]:
+def check(task: str, page, outputs: dict[str, Any], truth) -> tuple[list[Finding], dict[str, float]]:
     """Findings (mismatches) and, for links and css on real pages, each parser's agreement
     (trees legitimately differ there: implied elements, clones, foster parenting)."""
     outputs = {k: v for k, v in outputs.items() if v is not None}

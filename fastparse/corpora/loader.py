@@ -34,6 +34,8 @@ class Page:
 
     def read(self) -> bytes:
         if self.origin == "real":
+            if self.path is None:
+                raise CorpusError(f"{self.id}: no copy of this real page was found")
             data = self.path.read_bytes()
             _check(self.path, data, self.sha256)
             return data

@@ -29,4 +29,4 @@ class Entry:
 def read_manifest(path: Path = MANIFEST) -> list[Entry]:
     with open(path, newline="", encoding="utf-8") as f:
         rows = csv.DictReader((line for line in f if not line.startswith("#")), delimiter="\t")
-        return [Entry(**{**row, "bytes": int(row["bytes"])}) for row in rows]
+        return [Entry(**{**row, "bytes": int(row["bytes"])}) for row in rows]  # type: ignore[arg-type]

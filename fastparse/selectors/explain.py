@@ -85,9 +85,9 @@ class _Disassembler:
             self.compound(w[pc + 2], depth + 1, "relative")
         elif t == op.T_NTH:
             flags, a, b, of, slot = w[pc + 1: pc + 6]
-            kind = "nth-last" if flags & op.NTH_LAST else "nth"
-            kind += "-of-type" if flags & op.NTH_OF_TYPE else "-child"
-            self.out(depth, pc, f"NTH :{kind}({a}n{b:+d})" + (f" of (memo slot {slot}):" if of >= 0 else ""))
+            which = "nth-last" if flags & op.NTH_LAST else "nth"
+            which += "-of-type" if flags & op.NTH_OF_TYPE else "-child"
+            self.out(depth, pc, f"NTH :{which}({a}n{b:+d})" + (f" of (memo slot {slot}):" if of >= 0 else ""))
             if of >= 0:
                 self.list_(of, depth + 1, "OF")
         elif t == op.T_LANG:

@@ -10,6 +10,7 @@ Standard (section 4.16.3, "Pseudo-classes") describes them.
 from __future__ import annotations
 
 import re
+from typing import NoReturn
 
 from .._foreign_names import MATHML_ATTRIBUTE_NAMES, SVG_ATTRIBUTE_NAMES, SVG_TAG_NAMES
 from ..errors import SelectorError
@@ -217,7 +218,7 @@ class Parser:
     def is_delim(self, c: str) -> bool:
         return self.tok.kind == "delim" and self.tok.value == c
 
-    def error(self, message: str, tok: Token | None = None):
+    def error(self, message: str, tok: Token | None = None) -> NoReturn:
         fail(self.css, (tok or self.tok).pos, message)
 
     def describe(self, t: Token) -> str:
@@ -357,11 +358,11 @@ class Parser:
                 parts.append(n.Id(t.value))
             elif self.is_delim("."):
                 self.advance()
-                name = self.tok
-                if name.kind != "ident":
+                cls = self.tok
+                if cls.kind != "ident":
                     self.error("expected a class name after '.'")
                 self.advance()
-                parts.append(n.Class(name.value))
+                parts.append(n.Class(cls.value))
             elif self.is_delim("["):
                 parts.extend(self.attribute())
             elif self.is_delim("&"):

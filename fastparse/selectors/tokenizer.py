@@ -82,7 +82,7 @@ def _string(css: str, i: int) -> tuple[str, int]:
     quote = css[i]
     start = i
     i += 1
-    out = []
+    out: list[str] = []
     while True:
         if i >= len(css):
             return "".join(out), i  # EOF closes a string (a parse error CSS forgives)

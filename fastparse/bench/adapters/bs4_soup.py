@@ -19,7 +19,7 @@ class _Soup(Adapter):
     @staticmethod
     def _kwargs(q: Q) -> dict:
         kw: dict = {"name": q.tag}
-        attrs = {}
+        attrs: dict[str, str | bool] = {}
         if q.cls:
             kw["class_"] = q.cls
         if q.id:

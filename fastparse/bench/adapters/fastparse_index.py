@@ -21,7 +21,7 @@ class FastparseAdapter(Adapter):
 
     @staticmethod
     def _kwargs(q: Q) -> dict:
-        kw = {"name": q.tag}
+        kw: dict = {"name": q.tag}
         if q.cls:
             kw["cls"] = q.cls
         if q.id:

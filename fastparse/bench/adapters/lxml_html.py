@@ -2,6 +2,9 @@
 text_content(); CSS through cssselect's CSSSelector for the selector task."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from .base import A_HREF, Adapter, Q
 
 
@@ -26,7 +29,7 @@ class LxmlAdapter(Adapter):
         super().__init__()
         import lxml.html
         self.parse = lxml.html.document_fromstring
-        self._css: dict[str, object] = {}
+        self._css: dict[str, Callable[[Any], list]] = {}
 
     def all(self, scope, q: Q) -> list:
         return self.compiled(q, _xpath)(scope)

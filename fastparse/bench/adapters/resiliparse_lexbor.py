@@ -1,6 +1,9 @@
 """Resiliparse (lexbor in Cython): detect_encoding + HTMLTree.parse_from_bytes, query_selector(_all)."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from .base import A_HREF, Adapter, Q
 
 
@@ -12,7 +15,11 @@ class ResiliparseAdapter(Adapter):
         super().__init__()
         from resiliparse.parse.encoding import detect_encoding
         from resiliparse.parse.html import HTMLTree
-        self._detect, self._from_bytes = detect_encoding, HTMLTree.parse_from_bytes
+        # typed loosely: the stubs let detect_encoding return None, which
+        # parse_from_bytes refuses; it named an encoding on every page measured,
+        # and the adapter times the documented calls as they are
+        self._detect: Callable[[bytes], Any] = detect_encoding
+        self._from_bytes: Callable[[bytes, Any], Any] = HTMLTree.parse_from_bytes
 
     def parse(self, data: bytes):
         # Resiliparse decodes with the encoding it is given; its documented
