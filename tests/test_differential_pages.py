@@ -1,6 +1,6 @@
 """Differential tests on the real pages of ../shared/corpora against selectolax
 (lexbor, a full HTML5 tree builder): element counts per tag name, the title,
-and the a[href] values.
+the a[href] values, and the text of the elements scrapers read (p, li, td, headings...).
 
 fastparse indexes only elements written in the source, while a spec tree
 builder also creates some and reuses others, so these are left out of the
@@ -139,6 +139,33 @@ def test_same_link_hrefs(rel):
             if a.name == "a" and "href" in a]
     theirs = [n.attributes["href"] or "" for n in p.peer.css("a[href]")]
     assert without_clones(theirs, mine) == mine
+
+
+# elements whose text scrapers read; the formatting elements are left out (clones)
+TEXT_TAGS = ("title", "h1", "h2", "h3", "h4", "h5", "h6", "p", "li", "dt", "dd", "td", "th", "caption",
+             "figcaption", "blockquote", "pre", "label", "button", "option", "textarea")
+
+
+@needs_corpora
+@pytest.mark.parametrize("rel", PAGES)
+def test_same_element_texts(rel):
+    """Each element of TEXT_TAGS has lexbor's textContent, whitespace collapsed: the nth
+    <p> against lexbor's nth, for each name whose count agrees (test_same_element_counts
+    checks the counts)."""
+    p = pair(rel)
+    mine_by_name: dict[str, list] = {}
+    for t in _outside_template(p.doc):
+        mine_by_name.setdefault(t.name, []).append(t)
+    compared, bad = 0, []
+    for name in TEXT_TAGS:
+        mine, theirs = mine_by_name.get(name, []), p.peer.css(name)
+        if len(mine) != len(theirs):
+            continue
+        for t, node in zip(mine, theirs):
+            compared += 1
+            if collapse(t.text) != collapse(node.text(deep=True)):
+                bad.append(f"<{name}> line {t.line}: {collapse(t.text)[:60]!r} vs {collapse(node.text(deep=True))[:60]!r}")
+    assert not bad, f"{rel}: {len(bad)} of {compared} differ:\n" + "\n".join(bad[:10])
 
 
 def without_clones(theirs: list[str], mine: list[str]) -> list[str]:

@@ -599,6 +599,9 @@ def test_template_contents_are_not_in_the_document():
     # a selector without a tag steps over elements on their attribute bits: not into templates
     assert ids(doc.select("[class]")) == [] and ids(doc.select("[id]")) == ["d", "t", "q"]
     assert ids(template.select("[class]")) == ["p"]
+    # find and iteration walk the source's elements, template contents included (README)
+    assert ids(doc.find_all("p")) == ["p", "q"] and doc.find("p").id == "p"
+    assert [t.id for t in doc.find("div").descendants] == ["t", "p", "s", "q"]
 
 
 @pytest.mark.parametrize("rows", [200, 12])
