@@ -217,6 +217,10 @@ def test_cls_matches_one_class_token(doc):
     assert doc.find_all(cls="b a") == []  # one token, not the attribute value
     assert doc.find_all(cls="bo") == []   # whole tokens only
     assert fp.parse("<p class=' x\ty\n'>").find(cls="y").name == "p"
+    # no class list holds an empty token, not even one with whitespace at its end
+    spaced = fp.parse('<p class="a ">1</p><p class=" ">2</p><p class="">3</p><p>4</p>')
+    assert spaced.find_all(cls="") == [] and spaced.find(cls="") is fp.MISSING
+    assert spaced[0].next_sibling(cls="") is fp.MISSING
 
 
 def test_attrs_exact_values_and_presence():

@@ -18,9 +18,13 @@ value_equals(const fp_doc *d, const fp_attr *a, const uint8_t *v, size_t n)
     return eq;
 }
 
+/* the whitespace-separated list s[0 .. len) holds the token tok[0 .. n), as
+ * written (cls= compares exactly); no list holds an empty token */
 static int
 has_token(const uint8_t *s, size_t len, const uint8_t *tok, size_t n)
 {
+    if (n == 0)
+        return 0;   /* else the empty "word" after trailing whitespace would match */
     const uint8_t *end = s + len;
     while (s < end) {
         while (s < end && fp_is_ws(*s))
