@@ -1246,6 +1246,35 @@ def test_later_sibling_walks_agree_with_matches(css):
     assert found and found == [t.index for t in doc.select("*") if t.matches(css)]
 
 
+# names around the 8-byte first-attribute compare (fp_attr_key): 8 bytes exactly, longer,
+# prefixes of each other, digits and hyphens, a letter's neighbours in ASCII ('@', '[', '`'),
+# a control byte that OR 0x20 would turn into a digit
+KEY_NAMES = ["b", "id", "href", "rel", "data-x1", "property", "propertyx", "data-asin", "x@", "x[", "x`"]
+
+
+@pytest.mark.parametrize("name", KEY_NAMES)
+def test_prefiltered_attribute_values_agree_with_matches(name):
+    # select finds a compound's one [a op v] with a name prepared once (fp_attr_key),
+    # matches() reads it by the general lookup: the two must agree whatever the case,
+    # place and neighbours of the attribute, up to the last bytes of the document
+    r = random.Random(name)
+    spellings = KEY_NAMES + [n.upper() for n in KEY_NAMES] + ["hrefx", "HREF-", "data-X1", "Property",
+                                                               "data-x\x11", "x\x00", "X@"]
+    values = ["http://a", "HTTP", "x", "", "h&#116;tp", "a b", "v1"]
+    tags = []
+    for _ in range(300):
+        attrs = [f'{r.choice(spellings)}={r.choice(["", chr(34), chr(39)]).join(["", r.choice(values), ""])}'
+                 if r.random() < 0.8 else r.choice(spellings) for _ in range(r.randint(0, 3))]
+        tags.append(f"<a {' '.join(attrs)}>" if attrs else "<a>")
+    doc = fp.parse("".join(tags) + f"<a {name}=v1>")   # the last attribute near the buffer's end
+    sel = re.sub(r"([@\[`])", r"\\\1", name)
+    for css in [f"a[{sel}^=h]", f"a[{sel}='http://a']", f"a[{sel}|=v1]", f"a[{sel}=x i]", f"a[{sel}]",
+                f"a[{sel}^='a']", f"a[{sel}=v1]"]:
+        found = [t.index for t in doc.select(css)]
+        assert found == [t.index for t in doc if t.matches(css)], css
+    assert doc.select(f"a[{sel}=v1]")[-1].index == len(doc) - 1
+
+
 @pytest.mark.parametrize("depth", [10, 40, 100])   # past 32 ancestors the walk up is memoised
 def test_descendant_combinator_on_deep_nesting(depth):
     doc = fp.parse("<div id=d0>" + "<div>" * depth + "<span>" + "<div>" * depth + "<p>" * 3,

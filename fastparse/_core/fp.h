@@ -204,10 +204,20 @@ int fp_attr_find(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp
  * long URL. */
 int fp_attr_value_at(const fp_doc *doc, uint32_t i, const char *name, size_t len, const uint8_t **value,
                      uint8_t *quote);
+/* An attribute name prepared once for a lookup in many elements (a selector's
+ * prefilter): a name of up to 8 bytes, none of them upper case or one that
+ * ends a name, is compared with the first attribute in one 8-byte load. */
+typedef struct {
+    const char *name;
+    size_t len;
+    uint64_t want, fold, keep;   /* the name's bytes; 0x20 where a letter; the len bytes' mask */
+    int wide;                    /* the 8-byte compare applies */
+} fp_attr_key;
+void fp_attr_key_init(fp_attr_key *k, const char *name, size_t len);
 /* fp_attr_value_at for a caller that has seen the name's Bloom bit set in
  * element i's attr_bits (a selector's prefilter): the bit is not tested again. */
-int fp_attr_value_at_bit_set(const fp_doc *doc, uint32_t i, const char *name, size_t len,
-                             const uint8_t **value, uint8_t *quote);
+int fp_attr_value_at_key(const fp_doc *doc, uint32_t i, const fp_attr_key *k, const uint8_t **value,
+                         uint8_t *quote);
 /* Whether element i's start tag has the attribute `name` (lower-case ASCII):
  * from the Bloom bits alone when they can tell, else by fp_attr_find. */
 int fp_attr_present(const fp_doc *doc, uint32_t i, const char *name, size_t len);

@@ -488,6 +488,12 @@ static int raw_compare(const uint8_t *v, uint8_t quote, const uint8_t *end, cons
 {
     if (!v)
         return 0;   /* <x a>: the value is empty and the pattern is not */
+    /* most candidates differ at the first byte (a relative URL against
+     * ^='http'): settled before the loop's set-up (v < end: a value starts
+     * before its tag's '>') */
+    uint8_t b0 = v[0];
+    if (tlen && b0 != want[0] && !value_mark[b0] && (!icase || lower(b0) != lower(want[0])))
+        return 0;
     /* a value ends (a quote, whitespace or '>') before its tag does: a shorter
      * value settles the answer within the tag's bytes */
     size_t room = (size_t)(end - v), n = tlen < room ? tlen : room;
@@ -961,6 +967,7 @@ typedef struct {
     const int32_t *vt;   /* its test words, or NULL */
     const uint8_t *vt_name, *vt_want;
     size_t vt_nlen, vt_tlen;
+    fp_attr_key vt_key;  /* vt_name, prepared: found in each candidate's start tag */
 } prefilter_t;
 
 /* A U+FFFD in the selector may come from a NUL in the source, a line feed
@@ -1065,6 +1072,7 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
                 f->vt_nlen = len;
                 f->vt_want = v;
                 f->vt_tlen = vlen;
+                fp_attr_key_init(&f->vt_key, (const char *)s, len);
             }
             break;
         default:
@@ -1095,7 +1103,7 @@ static __attribute__((noinline)) int value_test(fp_sel_ctx *c, const prefilter_t
     const uint8_t *v;
     if (t[1] == FP_SEL_A_EXISTS || raw_comparable(t[1])) {
         uint8_t quote;
-        if (!fp_attr_value_at_bit_set(c->doc, e, (const char *)f->vt_name, f->vt_nlen, &v, &quote))
+        if (!fp_attr_value_at_key(c->doc, e, &f->vt_key, &v, &quote))
             return 0;
         if (t[1] == FP_SEL_A_EXISTS)
             return 1;

@@ -114,6 +114,40 @@ is_first_name(const uint8_t *raw, const uint8_t *name, size_t len)
     return (fp_cc[raw[len]] & FP_CC_NAME_STOP) != 0;
 }
 
+void
+fp_attr_key_init(fp_attr_key *k, const char *name, size_t len)
+{
+    uint8_t want[8] = {0}, fold[8] = {0}, keep[8] = {0};
+    k->name = name;
+    k->len = len;
+    k->wide = len > 0 && len <= 8;
+    for (size_t j = 0; j < len && k->wide; j++) {
+        uint8_t b = (uint8_t)name[j];
+        if ((fp_cc[b] & FP_CC_NAME_STOP) || (b >= 'A' && b <= 'Z'))
+            k->wide = 0;   /* such a name is in no start tag: is_first_name says so */
+        want[j] = b;
+        fold[j] = b >= 'a' && b <= 'z' ? 0x20 : 0;
+        keep[j] = 0xFF;
+    }
+    memcpy(&k->want, want, 8);
+    memcpy(&k->fold, fold, 8);
+    memcpy(&k->keep, keep, 8);
+}
+
+/* is_first_name for a prepared name: OR 0x20 folds an upper-case letter onto
+ * its lower case and no other byte onto a letter (no byte that ends a name
+ * lands on one), so one compare of the masked 8 bytes at raw decides.
+ * limit: the end of the document's bytes, which the load must not pass. */
+static inline __attribute__((always_inline)) int
+is_first_key(const uint8_t *raw, const uint8_t *limit, const fp_attr_key *k)
+{
+    if (!k->wide || limit - raw < 8)
+        return is_first_name(raw, (const uint8_t *)k->name, k->len);
+    uint64_t w;
+    memcpy(&w, raw, 8);
+    return ((w | k->fold) & k->keep) == k->want && (fp_cc[raw[k->len]] & FP_CC_NAME_STOP);
+}
+
 /* element i's Bloom bits rule out an attribute `name` (a name holding
  * U+FFFD may be spelt with a raw NUL, whose bit differs: never ruled out) */
 static inline __attribute__((always_inline)) int
@@ -130,7 +164,7 @@ bits_rule_out(const fp_doc *doc, uint32_t i, const char *name, size_t len)
  * bit_seen: the caller has seen the name's Bloom bit set (a NUL-free name). */
 static inline __attribute__((always_inline)) int
 find_name(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_raw_attr *a, const uint8_t **pp,
-          int bit_seen)
+          int bit_seen, const fp_attr_key *key)
 {
     if (len == 0)
         return 0;   /* every raw name has a byte */
@@ -140,7 +174,8 @@ find_name(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_raw_at
     const uint8_t *p = after_name(doc, i);
     const uint8_t *want = (const uint8_t *)name;
     /* most href, src, rel and class attributes come first, after one space */
-    if ((size_t)(end - p) > len + 1 && *p == ' ' && is_first_name(p + 1, want, len)) {
+    if ((size_t)(end - p) > len + 1 && *p == ' ' &&
+        (key ? is_first_key(p + 1, doc->buf + doc->len, key) : is_first_name(p + 1, want, len))) {
         a->name = p + 1;
         a->name_len = len;
         return tok_attr_value_start(pp, p + 1 + len, end, a) == 1;
@@ -168,7 +203,7 @@ fp_attr_find(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_att
 {
     fp_raw_attr a;
     const uint8_t *p;
-    if (!find_name(doc, i, name, len, &a, &p, 0))
+    if (!find_name(doc, i, name, len, &a, &p, 0, NULL))
         return 0;
     if (a.has_value && tok_attr_value(&p, doc->buf + doc->elems[i].inner_start, &a) != 1)
         return 0;   /* not reached: the start tag's value closed before its '>' */
@@ -176,16 +211,22 @@ fp_attr_find(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_att
     return 1;
 }
 
+/* the value of the attribute find_name found, p at its first byte (a quote included) */
+static inline __attribute__((always_inline)) void
+value_start(const fp_raw_attr *a, const uint8_t *p, const uint8_t **value, uint8_t *quote)
+{
+    *quote = a->has_value && (*p == '"' || *p == '\'') ? *p : 0;
+    *value = a->has_value ? p + (*quote != 0) : NULL;
+}
+
 int
-fp_attr_value_at_bit_set(const fp_doc *doc, uint32_t i, const char *name, size_t len, const uint8_t **value,
-                         uint8_t *quote)
+fp_attr_value_at_key(const fp_doc *doc, uint32_t i, const fp_attr_key *k, const uint8_t **value, uint8_t *quote)
 {
     fp_raw_attr a;
     const uint8_t *p;
-    if (!find_name(doc, i, name, len, &a, &p, 1))
+    if (!find_name(doc, i, k->name, k->len, &a, &p, 1, k))
         return 0;
-    *quote = a.has_value && (*p == '"' || *p == '\'') ? *p : 0;
-    *value = a.has_value ? p + (*quote != 0) : NULL;
+    value_start(&a, p, value, quote);
     return 1;
 }
 
@@ -193,9 +234,12 @@ int
 fp_attr_value_at(const fp_doc *doc, uint32_t i, const char *name, size_t len, const uint8_t **value,
                  uint8_t *quote)
 {
-    if (len && bits_rule_out(doc, i, name, len))
+    fp_raw_attr a;
+    const uint8_t *p;
+    if (!find_name(doc, i, name, len, &a, &p, 0, NULL))
         return 0;
-    return fp_attr_value_at_bit_set(doc, i, name, len, value, quote);
+    value_start(&a, p, value, quote);
+    return 1;
 }
 
 int
@@ -205,5 +249,5 @@ fp_attr_present(const fp_doc *doc, uint32_t i, const char *name, size_t len)
         return (doc->elems[i].attr_bits & (1u << FP_ATTR_HREF_BIT)) != 0;
     fp_raw_attr a;
     const uint8_t *p;
-    return find_name(doc, i, name, len, &a, &p, 0);
+    return find_name(doc, i, name, len, &a, &p, 0, NULL);
 }
