@@ -603,6 +603,8 @@ def test_tag_equality_hash_bool_repr(doc):
     assert bool(fp.parse("<br>")[0]) is True  # a found tag is truthy even when empty
     r = repr(a)
     assert "span" in r and "#s" in r and "6" in r
+    odd = fp.parse('<p id="">x</p><p id=" a b">y</p>')
+    assert repr(odd[0]).startswith("<Tag p id='' #0 ") and repr(odd[1]).startswith("<Tag p id=' a b' #1 ")
 
 
 # ---- MISSING ----

@@ -756,6 +756,17 @@ tag_closest(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 
 /* ---- protocol ---- */
 
+/* an id that reads unambiguously after '#': not empty, no whitespace */
+static int
+id_reads_plain(PyObject *id)
+{
+    Py_ssize_t n = PyUnicode_GET_LENGTH(id);
+    for (Py_ssize_t k = 0; k < n; k++)
+        if (Py_UNICODE_ISSPACE(PyUnicode_READ_CHAR(id, k)))
+            return 0;
+    return n > 0;
+}
+
 static PyObject *
 tag_repr(TagObject *t)
 {
@@ -766,8 +777,11 @@ tag_repr(TagObject *t)
     fp_doc_line_col(t->doc, TAG_ELEM(t)->start, &line, &col);
     PyObject *id = tag_id(t, NULL);
     PyObject *r = NULL;
-    if (id && id != Py_None)
+    if (id && id != Py_None && id_reads_plain(id))
         r = PyUnicode_FromFormat("<Tag %U#%U #%u at %zd (line %zd, col %zd)>", name, id, t->index,
+                                 fp_doc_offset(t->doc, TAG_ELEM(t)->start), line, col);
+    else if (id && id != Py_None)   /* id="" or id="a b": quoted, not glued to the name */
+        r = PyUnicode_FromFormat("<Tag %U id=%R #%u at %zd (line %zd, col %zd)>", name, id, t->index,
                                  fp_doc_offset(t->doc, TAG_ELEM(t)->start), line, col);
     else if (id)
         r = PyUnicode_FromFormat("<Tag %U #%u at %zd (line %zd, col %zd)>", name, t->index,
