@@ -965,9 +965,9 @@ typedef struct {
     /* [a=v], [a^=v] or [a|=v] when it is the compound's one test besides the
      * tag: decided here (value_test), so passing decides the compound */
     const int32_t *vt;   /* its test words, or NULL */
-    const uint8_t *vt_name, *vt_want;
-    size_t vt_nlen, vt_tlen;
-    fp_attr_key vt_key;  /* vt_name, prepared: found in each candidate's start tag */
+    fp_attr_key vt_key;  /* its attribute's name, prepared for each candidate's start tag */
+    const uint8_t *vt_want;
+    size_t vt_tlen;
 } prefilter_t;
 
 /* A U+FFFD in the selector may come from a NUL in the source, a line feed
@@ -1068,8 +1068,6 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
              * a U+FFFD may stand for a raw NUL, whose bit differs: none was set for it */
             if ((t[1] == FP_SEL_A_EXISTS ? !href : vlen > 0) && len && !fp_has_replacement_char(s, len)) {
                 f->vt = t;   /* kept if it is the compound's one test besides the tag */
-                f->vt_name = s;
-                f->vt_nlen = len;
                 f->vt_want = v;
                 f->vt_tlen = vlen;
                 fp_attr_key_init(&f->vt_key, (const char *)s, len);
@@ -1111,7 +1109,7 @@ static __attribute__((noinline)) int value_test(fp_sel_ctx *c, const prefilter_t
                            attr_icase(c, t, e));
     }
     size_t n;
-    return fp_sel_attr_value(c, e, f->vt_name, f->vt_nlen, &v, &n) &&
+    return fp_sel_attr_value(c, e, (const uint8_t *)f->vt_key.name, f->vt_key.len, &v, &n) &&
            value_matches(v, n, f->vt_want, f->vt_tlen, t[1], attr_icase(c, t, e));
 }
 

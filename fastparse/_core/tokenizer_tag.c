@@ -161,14 +161,15 @@ bits_rule_out(const fp_doc *doc, uint32_t i, const char *name, size_t len)
  * value of element i's first attribute `name`: 1 with *a its name and *pp at
  * its value (tok_attr_name), 0 when there is none. Selectors and tag.get()
  * call this once per candidate; a value not asked for is not read to its end.
- * bit_seen: the caller has seen the name's Bloom bit set (a NUL-free name). */
+ * key: the name prepared by a caller that has seen its Bloom bit set (a
+ * selector's prefilter), else NULL and the bits are tested here. */
 static inline __attribute__((always_inline)) int
 find_name(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_raw_attr *a, const uint8_t **pp,
-          int bit_seen, const fp_attr_key *key)
+          const fp_attr_key *key)
 {
     if (len == 0)
         return 0;   /* every raw name has a byte */
-    if (!bit_seen && bits_rule_out(doc, i, name, len))
+    if (!key && bits_rule_out(doc, i, name, len))
         return 0;
     const uint8_t *end = doc->buf + doc->elems[i].inner_start;
     const uint8_t *p = after_name(doc, i);
@@ -203,7 +204,7 @@ fp_attr_find(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_att
 {
     fp_raw_attr a;
     const uint8_t *p;
-    if (!find_name(doc, i, name, len, &a, &p, 0, NULL))
+    if (!find_name(doc, i, name, len, &a, &p, NULL))
         return 0;
     if (a.has_value && tok_attr_value(&p, doc->buf + doc->elems[i].inner_start, &a) != 1)
         return 0;   /* not reached: the start tag's value closed before its '>' */
@@ -224,7 +225,7 @@ fp_attr_value_at_key(const fp_doc *doc, uint32_t i, const fp_attr_key *k, const 
 {
     fp_raw_attr a;
     const uint8_t *p;
-    if (!find_name(doc, i, k->name, k->len, &a, &p, 1, k))
+    if (!find_name(doc, i, k->name, k->len, &a, &p, k))
         return 0;
     value_start(&a, p, value, quote);
     return 1;
@@ -236,7 +237,7 @@ fp_attr_value_at(const fp_doc *doc, uint32_t i, const char *name, size_t len, co
 {
     fp_raw_attr a;
     const uint8_t *p;
-    if (!find_name(doc, i, name, len, &a, &p, 0, NULL))
+    if (!find_name(doc, i, name, len, &a, &p, NULL))
         return 0;
     value_start(&a, p, value, quote);
     return 1;
@@ -249,5 +250,5 @@ fp_attr_present(const fp_doc *doc, uint32_t i, const char *name, size_t len)
         return (doc->elems[i].attr_bits & (1u << FP_ATTR_HREF_BIT)) != 0;
     fp_raw_attr a;
     const uint8_t *p;
-    return find_name(doc, i, name, len, &a, &p, 0, NULL);
+    return find_name(doc, i, name, len, &a, &p, NULL);
 }
