@@ -584,6 +584,30 @@ def test_closest_keeps_scope_on_the_element_it_was_called_on():
     assert doc.find(id="a2").closest("div ~ :has(> :scope)").id == "s"
 
 
+@pytest.mark.parametrize("html, empty", [
+    ("<div>&#32;&Tab;&#x0A;</div>", True),   # references to white space are white space
+    ("<div>&#13;&NewLine;<!-- c -->&#12;</div>", True),
+    ("<div>\x00 \x00</div>", True),           # "in body" drops a NUL
+    ("<table><tr><td>\x00</td></tr></table>", True),
+    ("<title>&#32;</title>", True),            # RCDATA decodes references
+    ("<div>&nbsp;</div>", False),
+    ("<div>&#0;</div>", False),                # a NUL reference is U+FFFD
+    ("<div>&amp;</div>", False),
+    ("<script>&#32;</script>", False),         # raw text: the reference is its characters
+    ("<svg><g>\x00</g></svg>", False),         # foreign content keeps a NUL as U+FFFD
+    ("<math><mi>\x00</mi></math>", True),      # a text integration point drops it
+    ("<svg><g><![CDATA[x]]></g></svg>", False),   # CDATA in foreign content is text
+    ("<svg><g><![CDATA[ ]]><!-- c --></g></svg>", True),
+    ("<div><![CDATA[x]]></div>", True),         # ... and a bogus comment in HTML
+])
+def test_empty_reads_references_and_nuls_as_the_text_does(html, empty):
+    doc = fp.parse(html)
+    last = doc.find_all()[-1]
+    assert (last.text.strip(" \t\n\r\f") == "") is empty   # what :empty must agree with
+    assert last.matches(":empty") is empty
+    assert (last in doc.select(":empty")) is empty
+
+
 def test_template_contents_are_not_in_the_document():
     doc = fp.parse('<div id=d><template id=t><p id=p class=x>in<span id=s></span></p></template>'
                    '<p id=q>out</p></div>')

@@ -5,7 +5,8 @@
 Each tree is a random nest of elements with classes (case variants, an escaped-digit
 one), ids, attributes whose values hold spaces, quotes, hyphens, '&' and non-ASCII (written
 double-quoted, single-quoted or unquoted, characters often spelt as references, which a select
-must decode before it compares), comments and whitespace-only text, now and then an <svg> or
+must decode before it compares), comments and whitespace-only text (some spelt as references:
+`&#32;` is white space to :empty), now and then an <svg> or
 <math> subtree whose names the DOM writes in camel case (clipPath, viewBox, definitionURL),
 spelt in any case. Each selector comes from a grammar over what issue 4 lists: type and
 universal selectors (SVG and MathML names in every case too), `#id`, `.class` (CSS escapes
@@ -59,7 +60,7 @@ CLASSES = ["a", "b", "A", "c-d", "e_f", "1x"]
 IDS = ["i0", "I0", "i1", "1a"]
 ATTRS = ["data-x", "DATA-X", "title", "lang", "type", "href"]
 VALUES = ["v", "vw", "w v", "V", "", "v-w", "é", "a b  c", "-", 'x"y', "v&w", "http://h/v", "x'y", "v\nw", "v\ufffdw"]
-TEXTS = ["", "", " ", "t", "x y", "<!-- c -->", "\n", "T"]
+TEXTS = ["", "", " ", "t", "x y", "<!-- c -->", "\n", "T", "&#32;", " &Tab;"]
 # SVG and MathML subtrees: names the DOM writes in camel case (clipPath, viewBox,
 # definitionURL), spelt in any case, which selectors match as written there
 FOREIGN_TAGS = {"svg": ["clipPath", "CLIPPATH", "rect", "linearGradient", "g", "foreignObject"],

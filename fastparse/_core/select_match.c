@@ -563,9 +563,27 @@ static int test_attr(fp_sel_ctx *c, const int32_t *t, uint32_t e)
     return fp_sel_attr_value(c, e, name, nlen, &v, &vlen) && value_matches(v, vlen, want, tlen, t[1], icase);
 }
 
+/* whether element e's text, built as .text builds it, is document white
+ * space only: `&#32;` or `&Tab;` is white space, a NUL the HTML rules drop
+ * is nothing (legacy documents mark other references with a NUL byte) */
+static int text_is_white(fp_sel_ctx *c, uint32_t e)
+{
+    fp_text_opts o;
+    memset(&o, 0, sizeof o);
+    c->text.len = 0;
+    if (fp_text(c->doc, e, &o, &c->text) != 0) {
+        c->oom = 1;
+        return 0;
+    }
+    for (size_t k = 0; k < c->text.len; k++)
+        if (!is_ws(c->text.data[k]))
+            return 0;
+    return 1;
+}
+
 /* :empty (Selectors 4, 14.2): no element children and no text other than
  * document white space; comments and stray end tags are not content. */
-static int test_empty(const fp_sel_ctx *c, uint32_t e)
+static int test_empty(fp_sel_ctx *c, uint32_t e)
 {
     const fp_elem *x = &c->el[e];
     if (is_template(c, e))
@@ -581,8 +599,15 @@ static int test_empty(const fp_sel_ctx *c, uint32_t e)
             p++;
             continue;
         }
+        /* a reference may decode to white space; a NUL is dropped in HTML
+         * content and is U+FFFD in foreign content, RCDATA and raw text */
+        if ((*p == '&' && (!raw || (x->flags & FP_EF_RCDATA))) || (*p == 0 && !raw))
+            return text_is_white(c, e);
         if (raw || *p != '<' || p + 1 >= end)
             return 0;
+        /* in svg and math a CDATA section is text, which may be more than white space */
+        if ((x->flags & (FP_EF_SVG | FP_EF_MATHML)) && end - p >= 9 && memcmp(p, "<![CDATA[", 9) == 0)
+            return text_is_white(c, e);
         const uint8_t *q;
         if (end - p >= 4 && memcmp(p, "<!--", 4) == 0) {
             const uint8_t *s = p + 4;
