@@ -1,6 +1,7 @@
 """Differential tests on the real pages of ../shared/corpora against selectolax
 (lexbor, a full HTML5 tree builder): element counts per tag name, the title,
-the a[href] values, and the text of the elements scrapers read (p, li, td, headings...).
+the a[href] values, every element's attributes, and the text of the elements scrapers read
+(p, li, td, headings...).
 
 fastparse indexes only elements written in the source, while a spec tree
 builder also creates some and reuses others, so these are left out of the
@@ -166,6 +167,34 @@ def test_same_element_texts(rel):
             if collapse(t.text) != collapse(node.text(deep=True)):
                 bad.append(f"<{name}> line {t.line}: {collapse(t.text)[:60]!r} vs {collapse(node.text(deep=True))[:60]!r}")
     assert not bad, f"{rel}: {len(bad)} of {compared} differ:\n" + "\n".join(bad[:10])
+
+
+@needs_corpora
+@pytest.mark.parametrize("rel", PAGES)
+def test_same_attributes(rel):
+    """Every element's attributes, names and decoded values in source order (the first of
+    a repeated name), equal lexbor's: the nth <div> against lexbor's nth, for each name whose
+    count agrees and that the spec never clones, implies or merges into (html, body)."""
+    p = pair(rel)
+    mine: dict[str, list] = {}
+    for t in _outside_template(p.doc):
+        mine.setdefault(t.name, []).append(t)
+    theirs: dict[str, list] = {}
+    for n in p.peer.root.traverse():
+        if n.is_element_node:
+            theirs.setdefault(n.tag, []).append(n)
+    compared, bad = 0, []
+    for name, tags in mine.items():
+        nodes = theirs.get(name, [])
+        if name in EXCLUDED | TABLE_PARTS_INSERTED_TOO or len(nodes) != len(tags):
+            continue
+        for t, node in zip(tags, nodes):
+            compared += 1
+            want = [(k, "" if v is None else v) for k, v in node.attributes.items()]
+            if list(t.attrs.items()) != want:
+                bad.append(f"<{name}> line {t.line}: {list(t.attrs.items())!r:.120} vs {want!r:.120}")
+    assert not bad, f"{rel}: {len(bad)} of {compared} differ:\n" + "\n".join(bad[:10])
+    assert compared or len(p.doc) < 10
 
 
 def without_clones(theirs: list[str], mine: list[str]) -> list[str]:
