@@ -8,7 +8,8 @@ ISO-2022-JP) is parsed as UTF-8 and ``doc.source`` is that UTF-8 ``bytes``; a
 str holding lone surrogates is parsed (and kept as ``doc.source``) with U+FFFD
 in their place.
 bytearray and memoryview input is copied once into ``bytes`` so the document
-cannot change under the index.
+cannot change under the index, but for a memoryview of a whole ``bytes`` object,
+which is that object.
 """
 import re
 
@@ -33,6 +34,15 @@ def _check_int(value, name: str, low: int, high: int) -> int:
     if not low <= value <= high:
         raise ValueError(f"{name} must be between {low} and {high}, got {value}")
     return value
+
+
+def _as_bytes(source):
+    """A bytearray or memoryview source as bytes: a view of a whole bytes object is
+    that object (immutable already), anything else a copy."""
+    if (type(source) is memoryview and type(source.obj) is bytes and source.c_contiguous
+            and source.nbytes == len(source.obj)):
+        return source.obj
+    return bytes(source)
 
 
 def _parse(source, encoding, max_size, max_depth, recovery, scripting, context):
@@ -60,7 +70,7 @@ def _parse(source, encoding, max_size, max_depth, recovery, scripting, context):
             source = _SURROGATE.sub("\ufffd", source)
             return _engine(source, "utf-8", None, 0, max_size, max_depth, mode, scripting, context)
     elif isinstance(source, (bytes, bytearray, memoryview)):
-        source = bytes(source)
+        source = _as_bytes(source)
     else:
         raise TypeError(
             f"parse() needs str, bytes, bytearray or memoryview, not {type(source).__name__}")
@@ -83,7 +93,7 @@ def parse(source, *, encoding=None, max_size=DEFAULT_MAX_SIZE, max_depth=DEFAULT
     if (encoding is None and max_size is DEFAULT_MAX_SIZE and max_depth is DEFAULT_MAX_DEPTH
             and recovery == "html5" and scripting is False):
         if type(source) is bytearray or type(source) is memoryview:
-            source = bytes(source)   # the copy _parse would make: the index never sees a change
+            source = _as_bytes(source)   # as _parse does: the index never sees a change
         if type(source) is bytes:
             doc = _parse_bytes(source)   # the encoding decided in C as detect() decides; else None
             if doc is not None:

@@ -56,6 +56,16 @@ def test_bytes_like_sources_decide_the_encoding_as_bytes_do(make):
     assert d.find("p").text == "Привет"
 
 
+@pytest.mark.parametrize("kwargs", [{}, {"encoding": "utf-8"}, {"max_depth": 100}])
+def test_a_view_of_whole_bytes_is_kept_not_copied(kwargs):
+    data = b"<p class=x>a</p><p>b</p>"
+    assert fp.parse(memoryview(data), **kwargs).source is data
+    part = fp.parse(memoryview(data)[16:], **kwargs)   # a part of it: copied
+    assert part.source == data[16:] and part.find("p").text == "b"
+    wide = fp.parse(memoryview(data).cast("B", (2, 12)), **kwargs)   # C-contiguous, all of it
+    assert wide.source is data and wide.find("p").text == "a"
+
+
 @pytest.mark.parametrize("bad", [None, 12, 1.5, ["<p>"], object()])
 def test_parse_rejects_other_types(bad):
     with pytest.raises(TypeError):
