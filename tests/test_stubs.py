@@ -4,6 +4,7 @@ and the stubs name every public member the runtime has."""
 from __future__ import annotations
 
 import ast
+import importlib.util
 import os
 import subprocess
 import sys
@@ -176,4 +177,17 @@ def test_package_type_checks(tmp_path):
     proc = subprocess.run(
         [sys.executable, "-m", "mypy", "--no-incremental", "--cache-dir", str(tmp_path / ".mypy_cache")],
         check=False, cwd=checkout, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_sources_pass_ruff():
+    """ruff over the checkout with the project's settings (pyproject.toml [tool.ruff]):
+    the package, the tests, the tools and the build support."""
+    checkout = Path(__file__).resolve().parent.parent
+    if not (checkout / "pyproject.toml").is_file():
+        pytest.skip(f"no pyproject.toml in {checkout}: not a checkout")
+    if importlib.util.find_spec("ruff") is None:
+        pytest.skip("ruff is not installed (dev extra)")
+    proc = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "."],
+                          check=False, cwd=checkout, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
