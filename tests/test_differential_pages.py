@@ -1,7 +1,7 @@
 """Differential tests on the real pages of ../shared/corpora against selectolax
 (lexbor, a full HTML5 tree builder): element counts per tag name, the title,
 the a[href] values, every element's attributes, and the text of the elements scrapers read
-(p, li, td, headings...).
+(p, li, td, headings...), whole and as stripped text nodes.
 
 fastparse indexes only elements written in the source, while a spec tree
 builder also creates some and reuses others, so these are left out of the
@@ -166,6 +166,32 @@ def test_same_element_texts(rel):
             compared += 1
             if collapse(t.text) != collapse(node.text(deep=True)):
                 bad.append(f"<{name}> line {t.line}: {collapse(t.text)[:60]!r} vs {collapse(node.text(deep=True))[:60]!r}")
+    assert not bad, f"{rel}: {len(bad)} of {compared} differ:\n" + "\n".join(bad[:10])
+
+
+@needs_corpora
+@pytest.mark.parametrize("rel", PAGES)
+def test_same_text_nodes(rel):
+    """get_text("|", strip=True) of each element of TEXT_TAGS joins lexbor's text nodes,
+    each stripped as str.strip() does, the empty ones left out: the same nodes (a comment
+    ends one, a tag the tree builder ignored does not) and the same stripping (U+3000 and
+    U+00A0 are whitespace)."""
+    p = pair(rel)
+    mine_by_name: dict[str, list] = {}
+    for t in _outside_template(p.doc):
+        mine_by_name.setdefault(t.name, []).append(t)
+    compared, bad = 0, []
+    for name in TEXT_TAGS:
+        mine, theirs = mine_by_name.get(name, []), p.peer.css(name)
+        if len(mine) != len(theirs):
+            continue
+        for t, node in zip(mine, theirs):
+            compared += 1
+            nodes = (n.text_content.strip() for n in node.traverse(include_text=True) if n.tag == "-text")
+            want = "|".join(s for s in nodes if s)
+            got = t.get_text("|", strip=True, skip=())
+            if got != want:
+                bad.append(f"<{name}> line {t.line}: {got[:60]!r} vs {want[:60]!r}")
     assert not bad, f"{rel}: {len(bad)} of {compared} differ:\n" + "\n".join(bad[:10])
 
 

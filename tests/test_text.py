@@ -368,7 +368,7 @@ def test_an_elements_text_is_its_only_childs_text(name, content, charset):
     assert el.get_text(collapse=True) == div.get_text(collapse=True)
     assert el.get_text(skip=(), collapse=True) == " ".join(el.text.split())
     if "<" not in content:   # one text node: strip is the str's
-        assert el.get_text(strip=True) == el.text.strip(" \t\n\r\x0c\x0b\xa0")
+        assert el.get_text(strip=True) == el.text.strip()
 
 
 @pytest.mark.parametrize("charset, char", [("utf-8", "中"), ("windows-1252", "é"), ("shift_jis", "中")])
@@ -412,6 +412,32 @@ def test_strip_removes_nbsp_the_same_way_in_every_encoding():
     assert utf8 == ["x", "y", "Â\xa0z"]
     legacy = fp.parse(("<meta charset=windows-1252>" + src).encode("cp1252"))
     assert [p.get_text(strip=True) for p in legacy.find_all("p")] == utf8
+
+
+@pytest.mark.parametrize("charset", ["utf-8", "shift_jis", "windows-1252"])
+def test_strip_removes_what_str_strip_removes(charset):
+    # as BeautifulSoup's get_text(strip=True): U+3000, U+2003 (&emsp;), U+2028 and the
+    # ASCII separators 1C-1F are whitespace; U+200B ZERO WIDTH SPACE is not
+    src = ("<p>\u3000x\u3000<b>\u3000</b>&emsp;y\u2028<i>\x1c</i>&#8203;</p>"
+           "<p>&#12288;&#x2003;z&#x2028;</p>")
+    data = (f"<meta charset={charset}>" + src).encode(charset, "xmlcharrefreplace")
+    ps = fp.parse(data).find_all("p")
+    assert [p.get_text("|", strip=True) for p in ps] == ["x|y|\u200b", "z"]
+
+
+@pytest.mark.parametrize("src, nodes", [
+    ("<p>a</a> b</span>c</p>", ["a bc"]),                  # stray end tags are no nodes
+    ("<p>a<tbody>b<frame>c<head>d</p>", ["abcd"]),          # nor are ignored start tags
+    ("<p>a<!doctype html>b</>c</p>", ["abc"]),               # nor a late DOCTYPE, nor "</>"
+    ("<p>a<!--x-->b<?y>c</ z>d<!e>f</p>", ["a", "b", "c", "d", "f"]),   # comments, bogus too
+    ("<svg><text>a<![CDATA[b]]>c</text></svg>", ["abc"]),    # a CDATA section is characters
+    ("<p>a<b>b</b>c</p>", ["a", "b", "c"]),
+])
+def test_get_text_separates_the_doms_text_nodes(src, nodes):
+    el = fp.parse(src).find_all()[0]
+    el = el if el.name != "svg" else el.find("text")
+    assert el.get_text("|") == "|".join(nodes)
+    assert el.text == "".join(nodes)
 
 
 def test_strip_keeps_multibyte_characters_whose_bytes_look_like_nbsp():

@@ -824,8 +824,9 @@ static PyMethodDef tag_methods[] = {
      "get(name, default=None): attribute value (entities decoded), or default."},
     {"get_text", (PyCFunction)(void (*)(void))tag_get_text, METH_FASTCALL | METH_KEYWORDS,
      "get_text(separator='', strip=False, skip=('script', 'style', 'template'), *, collapse=False) -> str\n\n"
-     "Text nodes joined by separator; strip trims each and drops empty ones;\n"
-     "elements named in skip are left out with their content; collapse turns\n"
+     "The DOM's text nodes joined by separator (a comment ends one, a tag the\n"
+     "parser ignored does not); strip trims each as str.strip() does and drops\n"
+     "empty ones; elements named in skip are left out with their content; collapse turns\n"
      "each run of whitespace into one space and trims the ends, as\n"
      "' '.join(text.split()) does."},
     {"find", (PyCFunction)(void (*)(void))tag_find, METH_FASTCALL | METH_KEYWORDS,

@@ -177,7 +177,7 @@ strip_nodes(PyObject *s, PyObject *sep)
     PyObject *nul = PyUnicode_FromOrdinal(0), *parts = nul ? PyUnicode_Split(s, nul, -1) : NULL;
     PyObject *kept = parts ? PyList_New(0) : NULL, *joined = NULL;
     for (Py_ssize_t k = 0; kept && k < PyList_GET_SIZE(parts); k++) {
-        PyObject *t = PyObject_CallMethod(PyList_GET_ITEM(parts, k), "strip", "s", " \t\n\r\f\v\u00a0");
+        PyObject *t = PyObject_CallMethod(PyList_GET_ITEM(parts, k), "strip", NULL);   /* str.isspace() */
         if (!t || (PyUnicode_GET_LENGTH(t) && PyList_Append(kept, t) < 0))
             Py_CLEAR(kept);
         Py_XDECREF(t);

@@ -97,38 +97,57 @@ put_cp(text_ctx *c, uint32_t cp)
     put(c, s, tmp.len);
 }
 
-/* Whitespace strip=True removes: ASCII whitespace and U+00A0 NO-BREAK SPACE,
- * which in a legacy document's buffer appears only as the escape 00 C2 A0. */
+/* Length of the whitespace character at p (str.isspace(): U+0009-000D,
+ * U+001C-0020, U+0085, U+00A0, U+1680, U+2000-200A, U+2028, U+2029, U+202F,
+ * U+205F, U+3000, as UTF-8), or 0. */
+static size_t
+space_len(const uint8_t *p, const uint8_t *end)
+{
+    uint8_t c = p[0];
+    if (c < 0x80)
+        return (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x20);
+    if (c == 0xC2)
+        return end - p >= 2 && (p[1] == 0x85 || p[1] == 0xA0) ? 2 : 0;
+    if (end - p < 3 || c < 0xE1 || c > 0xE3)
+        return 0;
+    if (c == 0xE1)
+        return p[1] == 0x9A && p[2] == 0x80 ? 3 : 0;
+    if (c == 0xE3)
+        return p[1] == 0x80 && p[2] == 0x80 ? 3 : 0;
+    if (p[1] == 0x80)
+        return (p[2] >= 0x80 && p[2] <= 0x8A) || p[2] == 0xA8 || p[2] == 0xA9 || p[2] == 0xAF ? 3 : 0;
+    return p[1] == 0x81 && p[2] == 0x9F ? 3 : 0;
+}
+
+/* Whitespace strip=True removes: what str.strip() does (space_len), so
+ * U+00A0 NO-BREAK SPACE and U+3000 IDEOGRAPHIC SPACE too. In a legacy
+ * document's buffer a character not in the source bytes is 0x00 and its
+ * UTF-8 (put_cp); the source bytes are the codec's, which the binding strips
+ * after decoding (py_text.c): here only those escapes are read. */
 static int
 is_strip_ws(const uint8_t *p, const uint8_t *end, int legacy, size_t *n)
 {
-    if (p < end && (fp_is_ws(*p) || *p == '\v')) {
-        *n = 1;
-        return 1;
+    if (legacy && p[0] == 0) {
+        size_t k = end - p >= 2 ? space_len(p + 1, end) : 0;
+        *n = k + 1;
+        return k > 0;
     }
-    if (!legacy && end - p >= 2 && p[0] == 0xC2 && p[1] == 0xA0) {
-        *n = 2;
-        return 1;
-    }
-    if (legacy && end - p >= 3 && p[0] == 0 && p[1] == 0xC2 && p[2] == 0xA0) {
-        *n = 3;
-        return 1;
-    }
-    return 0;
+    *n = legacy && p[0] >= 0x80 ? 0 : space_len(p, end);
+    return *n > 0;
 }
 
 static int
 ends_with_strip_ws(const uint8_t *b, const uint8_t *e, int legacy, size_t *n)
 {
-    if (e > b && (fp_is_ws(e[-1]) || e[-1] == '\v')) {
-        *n = 1;
+    if (fp_is_ws(e[-1]) || e[-1] == '\v' || (e[-1] >= 0x1C && e[-1] <= 0x1F)) {
+        *n = 1 + (legacy && e - b >= 2 && e[-2] == 0);   /* a marker is followed by its character */
         return 1;
     }
-    size_t k = legacy ? 3 : 2;
-    if ((size_t)(e - b) >= k && e[-2] == 0xC2 && e[-1] == 0xA0 && (!legacy || e[-3] == 0)) {
-        *n = k;
-        return 1;
-    }
+    for (size_t k = 2; k <= 3 && (size_t)(e - b) >= k + (legacy != 0); k++)
+        if (space_len(e - k, e) == k && (!legacy || e[-(ptrdiff_t)k - 1] == 0)) {
+            *n = k + (legacy != 0);
+            return 1;
+        }
     return 0;
 }
 
@@ -344,6 +363,12 @@ put_data_nodes(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i)
         }
         uint8_t ch = lt[1];
         const uint8_t *next;
+        /* Markup here is no element: a comment (bogus ones too) is a node that
+         * ends the text node before it; a tag the tree builder ignored, "</>",
+         * a DOCTYPE or a CDATA section's brackets make none, so the characters
+         * around them are one text node, as the DOM's "insert a character"
+         * appends to the Text node before it ("x</a> y" in a <p>) */
+        int comment = 0;
         if (fp_is_alpha(ch) || (ch == '/' && lt + 2 < end && fp_is_alpha(lt[2]))) {
             fp_tag_token t;
             next = fp_tok_tag(lt + (ch == '/' ? 2 : 1), end, &t);
@@ -361,23 +386,25 @@ put_data_nodes(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i)
                 put(c, lt, 2);        /* "</" at EOF is text */
                 return;
             }
-            next = lt[2] == '>' ? lt + 3 : fp_tok_gt_end(lt + 2, end);
+            comment = lt[2] != '>';
+            next = comment ? fp_tok_gt_end(lt + 2, end) : lt + 3;
         } else if (ch == '!') {
             int kind;
             const uint8_t *cs, *ce;
             next = fp_tok_markup(lt, end, cdata_ok, &kind, &cs, &ce);
-            if (kind == FP_MARKUP_CDATA) {
-                end_node(c);
+            comment = kind == FP_MARKUP_COMMENT || kind == FP_MARKUP_BOGUS;
+            if (kind == FP_MARKUP_CDATA)
                 put_literal(c, cs, ce, 0, 0, foreign);
-            }
         } else if (ch == '?') {
+            comment = 1;
             next = fp_tok_gt_end(lt + 2, end);
         } else {
             put(c, lt, 1);
             p = lt + 1;
             continue;
         }
-        end_node(c);
+        if (comment)
+            end_node(c);
         p = next;
     }
 }
@@ -542,28 +569,6 @@ fp_attr_value(const fp_doc *doc, const fp_attr *a, fp_buf *out)
     const uint8_t *p = doc->buf + a->value_start;
     put_literal(&c, p, p + a->value_len, 1, 1, 1);
     return c.fail ? -1 : 0;
-}
-
-/* Length of the whitespace character at p (str.isspace(): U+0009-000D,
- * U+001C-0020, U+0085, U+00A0, U+1680, U+2000-200A, U+2028, U+2029, U+202F,
- * U+205F, U+3000, as UTF-8), or 0. */
-static size_t
-space_len(const uint8_t *p, const uint8_t *end)
-{
-    uint8_t c = p[0];
-    if (c < 0x80)
-        return (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x20);
-    if (c == 0xC2)
-        return end - p >= 2 && (p[1] == 0x85 || p[1] == 0xA0) ? 2 : 0;
-    if (end - p < 3 || c < 0xE1 || c > 0xE3)
-        return 0;
-    if (c == 0xE1)
-        return p[1] == 0x9A && p[2] == 0x80 ? 3 : 0;
-    if (c == 0xE3)
-        return p[1] == 0x80 && p[2] == 0x80 ? 3 : 0;
-    if (p[1] == 0x80)
-        return (p[2] >= 0x80 && p[2] <= 0x8A) || p[2] == 0xA8 || p[2] == 0xA9 || p[2] == 0xAF ? 3 : 0;
-    return p[1] == 0x81 && p[2] == 0x9F ? 3 : 0;
 }
 
 /* Bytes that may begin whitespace: ASCII spaces and the lead bytes of the
