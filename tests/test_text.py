@@ -440,6 +440,16 @@ def test_get_text_separates_the_doms_text_nodes(src, nodes):
     assert el.text == "".join(nodes)
 
 
+@pytest.mark.parametrize("src, nodes", [
+    ("x<td>y<p>z", ["xy", "z"]),          # the ignored <td> ends the modes before the body, not "x"
+    (" \n<td> y<p>z", [" y", "z"]),       # ... and the whitespace before it is no node
+    ("a\x00<tbody>b<p>c", ["ab", "c"]),
+    ("\n<frame>\n<p>x", ["\n", "x"]),
+])
+def test_document_text_nodes_before_the_body(src, nodes):
+    assert fp.parse(src).get_text("|") == "|".join(nodes)   # lexbor's text nodes
+
+
 def test_strip_keeps_multibyte_characters_whose_bytes_look_like_nbsp():
     # U+807D is C2 A0 in GBK: a character, not a UTF-8 no-break space
     d = fp.parse("<meta charset=gbk><p>聽</p><p>中聽</p>".encode("gbk"))

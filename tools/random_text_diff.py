@@ -1,7 +1,7 @@
 """Random malformed documents: fastparse's document text against lexbor's textContent.
 
     python tools/random_text_diff.py [--seed 0] [--count 3000] [--tokens 25] [--show 12]
-                                     [--with-templates]
+                                     [--with-templates] [--nodes]
 
 Each document is a random run of up to --tokens pieces: start and end tags whose recovery
 rules differ (pre/listing/textarea, raw text, tables, select, svg/math and their
@@ -9,7 +9,14 @@ integration points, frameset, formatting and block elements), text with line bre
 every kind, NULs, character references (to whitespace, to a line feed, C1 and NUL ones,
 names without ';'), comments, CDATA and a lone '<' or '&'. fastparse's `doc.text` is
 compared with the textContent of lexbor's (selectolax's) <html> element: which characters
-the tree builder keeps, drops or moves, and how the text decodes.
+the tree builder keeps, drops or moves, and how the text decodes. With --nodes the text
+nodes themselves are compared: `doc.get_text("\\x01", skip=())` against lexbor's text
+nodes joined the same way (where a comment ends a node and an ignored tag does not);
+documents with a <table> are left out there, their fostered text being in source order.
+Seeds 1, 3, 36 and 37 (4,000 documents each, 2,170 to 2,909 compared): 5 differ, each
+where the DOM puts two runs of text in different parents the index does not hold: the
+adoption agency's clones, or whitespace the head keeps before text that begins the
+implied body. Before 2026-12-05 a tag the tree builder ignores ended a node here.
 
 Two differences are by design. In a document with a <table>, a flat index keeps
 foster-parented text at its place in the source, where the DOM moves it before the
@@ -51,21 +58,30 @@ def document(r: random.Random, tokens: int) -> str:
     return "".join(r.choice(PIECES) for _ in range(r.randint(1, tokens)))
 
 
-def lexbor_text(src: str) -> str:
+SEP = "\x01"   # in no document: PIECES hold no U+0001
+
+
+def lexbor_text(src: str, nodes: bool = False) -> str:
     from selectolax.lexbor import LexborHTMLParser
     root = LexborHTMLParser(src).root
-    return root.text(deep=True) if root is not None else ""
+    if root is None:
+        return ""
+    if nodes:
+        return SEP.join(n.text_content for n in root.traverse(include_text=True) if n.tag == "-text")
+    return root.text(deep=True)
 
 
-def run(seed: int, count: int, tokens: int, show: int, templates: bool) -> tuple[int, int]:
+def run(seed: int, count: int, tokens: int, show: int, templates: bool, nodes: bool = False) -> tuple[int, int]:
     r = random.Random(seed)
     compared = differ = 0
     for _ in range(count):
         src = document(r, tokens)
-        if not templates and "<template>" in src:
+        if (not templates and "<template>" in src) or (nodes and "<table>" in src):
             continue
         compared += 1
-        ours, theirs = fp.parse(src).text, lexbor_text(src)
+        doc = fp.parse(src)
+        ours = doc.get_text(SEP, skip=()) if nodes else doc.text
+        theirs = lexbor_text(src, nodes)
         if "<table>" in src and "<template>" not in src:
             ours, theirs = sorted(ours), sorted(theirs)   # foster parenting moves text
         if ours != theirs:
@@ -83,8 +99,9 @@ def main() -> None:
     ap.add_argument("--show", type=int, default=12, help="differences to print")
     ap.add_argument("--with-templates", action="store_true",
                     help="keep the documents with a <template> (their contents count here, not in lexbor)")
+    ap.add_argument("--nodes", action="store_true", help="compare the text nodes (get_text with a separator)")
     args = ap.parse_args()
-    compared, differ = run(args.seed, args.count, args.tokens, args.show, args.with_templates)
+    compared, differ = run(args.seed, args.count, args.tokens, args.show, args.with_templates, args.nodes)
     print(f"{compared} documents compared, {differ} differ")
     sys.exit(1 if differ else 0)
 

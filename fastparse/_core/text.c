@@ -216,6 +216,19 @@ end_node(text_ctx *c)
     c->any = 1;
 }
 
+/* Something other than whitespace ends the modes that drop it (a NUL, a tag):
+ * the whitespace the current node began with goes, and the node with it when
+ * that was all; a node with text goes on (the DOM's Text node does). */
+static void
+end_dropping_ws(text_ctx *c)
+{
+    if (c->in_node && trim_leading_ws(c) == 0) {
+        c->out->len = c->sep_at;   /* the node starts again after it */
+        c->in_node = 0;
+    }
+    c->drop_ws = 0;
+}
+
 /* Literal characters with newline normalisation; NUL is dropped in HTML
  * data ("in body" ignores it) and becomes U+FFFD elsewhere. */
 static void
@@ -232,13 +245,8 @@ put_literal(text_ctx *c, const uint8_t *p, const uint8_t *q, int refs, int in_at
             put(c, (const uint8_t *)"\n", 1);
             p += (p + 1 < q && p[1] == '\n') ? 2 : 1;
         } else if (*p == 0) {                      /* U+0000 NULL */
-            if (c->drop_ws) {   /* not whitespace: it ends the modes that drop it, then is dropped */
-                if (c->in_node && trim_leading_ws(c) == 0) {
-                    c->out->len = c->sep_at;   /* the node starts again after it */
-                    c->in_node = 0;
-                }
-                c->drop_ws = 0;
-            }
+            if (c->drop_ws)   /* not whitespace: it ends the modes that drop it, then is dropped */
+                end_dropping_ws(c);
             if (nul_to_fffd)
                 put_cp(c, 0xFFFD);
             p++;
@@ -377,10 +385,8 @@ put_data_nodes(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i)
             /* a start tag the tree builder ignores (<tbody>), and </head>, </body>,
              * </html>, end the modes before the body (a second <html> does not) */
             if (c->drop_ws && (ch == '/' ? t.tag == FP_TAG_HEAD || t.tag == FP_TAG_BODY || t.tag == FP_TAG_HTML
-                                         : t.tag != FP_TAG_HTML)) {
-                end_node(c);
-                c->drop_ws = 0;
-            }
+                                         : t.tag != FP_TAG_HTML))
+                end_dropping_ws(c);
         } else if (ch == '/') {
             if (lt + 2 >= end) {
                 put(c, lt, 2);        /* "</" at EOF is text */
