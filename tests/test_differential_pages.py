@@ -1,6 +1,6 @@
 """Differential tests on the real pages of ../shared/corpora against selectolax
 (lexbor, a full HTML5 tree builder): element counts per tag name, the title,
-the a[href] values, every element's attributes, and the text of the elements scrapers read
+the a[href] values, every element's attributes and parent, and the text of the elements scrapers read
 (p, li, td, headings...), whole and as stripped text nodes.
 
 fastparse indexes only elements written in the source, while a spec tree
@@ -74,7 +74,7 @@ class Pair:
         if self.doc.encoding == "utf-8" and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
             peer_input: str | bytes = data
         else:
-            peer_input = data.decode(codec, "replace")
+            peer_input = data.decode(codec, "replace").removeprefix("\ufeff")   # the decoder drops a BOM
         self.peer = lexbor.LexborHTMLParser(peer_input, options=lexbor.LexborDocumentOptions.WO_EVENTS)
 
 
@@ -166,6 +166,38 @@ def test_same_element_texts(rel):
             compared += 1
             if collapse(t.text) != collapse(node.text(deep=True)):
                 bad.append(f"<{name}> line {t.line}: {collapse(t.text)[:60]!r} vs {collapse(node.text(deep=True))[:60]!r}")
+    assert not bad, f"{rel}: {len(bad)} of {compared} differ:\n" + "\n".join(bad[:10])
+
+
+@needs_corpora
+@pytest.mark.parametrize("rel", PAGES)
+def test_same_parents(rel):
+    """Each element's parent has the name of its lexbor counterpart's parent, past the
+    implied html/head/body/tbody the index does not hold: the nth <div> against lexbor's
+    nth, for each name whose count agrees, clones aside (a parent the adoption agency
+    cloned may be the clone)."""
+    p = pair(rel)
+    mine: dict[str, list] = {}
+    for t in _outside_template(p.doc):
+        mine.setdefault(t.name, []).append(t)
+    theirs: dict[str, list] = {}
+    for n in p.peer.root.traverse():
+        if n.is_element_node:
+            theirs.setdefault(n.tag, []).append(n)
+    compared, bad = 0, []
+    for name, tags in mine.items():
+        nodes = theirs.get(name, [])
+        if name in EXCLUDED | TABLE_PARTS_INSERTED_TOO or len(nodes) != len(tags):
+            continue
+        for t, node in zip(tags, nodes):
+            mine_parent = t.parent.name if t.parent else None
+            up = node.parent
+            while up is not None and up.tag in IMPLIED and up.tag != mine_parent:
+                up = up.parent
+            their_parent = up.tag if up is not None and up.is_element_node else None
+            compared += 1
+            if mine_parent != their_parent and their_parent not in CLONED_FORMATTING:
+                bad.append(f"<{name}> line {t.line}: parent {mine_parent} vs {their_parent}")
     assert not bad, f"{rel}: {len(bad)} of {compared} differ:\n" + "\n".join(bad[:10])
 
 
