@@ -215,6 +215,34 @@ def test_find_all_by_name(doc):
     assert doc.find_all(None) == list(doc)
 
 
+def test_find_all_by_any_of_several_names():
+    doc = fp.parse("<h1>a</h1><h2>b</h2><p class=x>c</p><ul><li>1<li class=x>2</ul><dl><dt>t<dd>d</dl>")
+    def names(tags):
+        return [t.name for t in tags]
+    assert names(doc.find_all(["h2", "h1"])) == ["h1", "h2"]          # document order, not the list's
+    assert names(doc.find_all(("P", "dd", "no-such-tag"))) == ["p", "dd"]
+    assert names(doc.find_all({"li", "dt"}, cls="x")) == ["li"]        # with the other filters
+    assert names(doc.find_all(frozenset({"li"}), limit=1)) == ["li"]
+    assert doc.find(["dd", "h2"]).name == "h2"
+    assert doc.find_all([]) == [] and doc.find_all(["no-such-tag"]) == []
+    assert doc.find("ul").find_all(["li", "h1"])[1].text == "2"        # scoped to descendants
+    assert doc.find("dt").next_sibling(["dd", "li"]).name == "dd"
+    assert doc.find("li").prev_sibling(["dd", "li"]) is fp.MISSING
+    assert fp.MISSING.find_all(["a"]) == [] and fp.MISSING.find(["a"]) is fp.MISSING
+    for bad, message in ([["h1", 3], "items must be str"], [iter(["h1"]), "list, tuple or set"],
+                         [{"h1": 1}, "list, tuple or set"]):
+        with pytest.raises(TypeError, match=message):
+            doc.find_all(bad)
+    assert len(doc.find_all([f"x-{k}" for k in range(100)] + ["p"])) == 1   # unknown names cost no room
+    with pytest.raises(ValueError, match="at most 64"):
+        fp.parse("".join(f"<x-{k}>" for k in range(65))).find_all([f"x-{k}" for k in range(65)])
+
+
+def test_find_all_names_in_a_legacy_document():
+    doc = fp.parse('<meta charset=windows-1251><my-\u0436>a</my-\u0436><p>b</p>'.encode("cp1251"))
+    assert [t.text for t in doc.find_all(["my-\u0436", "p"])] == ["a", "b"]
+
+
 def test_find_by_id(doc):
     assert doc.find(id="s").name == "span"
     assert doc.find("p", id="s") is fp.MISSING

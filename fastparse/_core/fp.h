@@ -336,7 +336,8 @@ typedef struct {
 } fp_attr_query;
 
 typedef struct {
-    int tag;                              /* -1: any name */
+    int tag;                              /* -1: any name, or one of tags[] when ntags */
+    const uint16_t *tags; size_t ntags;   /* find_all(["h1", "h2"]): the ids of those names */
     const uint8_t *id; size_t id_len;     /* NULL: any */
     const uint8_t *cls; size_t cls_len;   /* one class token, NULL: any */
     const fp_attr_query *attrs; size_t nattrs;

@@ -312,6 +312,70 @@ lowered_key(PyObject *key)
     return PyObject_CallMethod(key, "lower", NULL);
 }
 
+/* the tag id of the name str, -1 when no element has it, -2 on error */
+static int
+name_tag(DocumentObject *d, PyObject *name)
+{
+    Py_ssize_t len;
+    const char *s = PyUnicode_AsUTF8AndSize(name, &len);
+    if (!s)
+        return -2;
+    int tag = fp_tag_lookup(&d->doc, (const uint8_t *)s, (size_t)len);
+    return tag < 0 ? -1 : tag;
+}
+
+static int
+is_name_list(PyObject *o)
+{
+    return PyList_Check(o) || PyTuple_Check(o) || PyAnySet_Check(o);
+}
+
+/* find_all(["h1", "h2"]): any of the names (a list, tuple, set or frozenset
+ * of str), as BeautifulSoup takes them; one name known here is a name */
+static int
+name_list(DocumentObject *d, PyObject *names, fp_query *q, fp_query_keep *k, int *nothing)
+{
+    if (!is_name_list(names)) {
+        PyErr_Format(PyExc_TypeError, "name must be a str, a list, tuple or set of str, or None, not %.100s",
+                     Py_TYPE(names)->tp_name);
+        return -1;
+    }
+    PyObject *it = PyObject_GetIter(names), *item;
+    if (!it)
+        return -1;
+    size_t n = 0;
+    while ((item = PyIter_Next(it))) {
+        int tag = PyUnicode_Check(item) ? name_tag(d, item) : -3;
+        if (tag == -3)
+            PyErr_Format(PyExc_TypeError, "name list items must be str, not %.100s", Py_TYPE(item)->tp_name);
+        Py_DECREF(item);
+        if (tag < -1)
+            break;
+        size_t j = 0;
+        while (j < n && k->tags[j] != tag)
+            j++;
+        if (tag < 0 || j < n)
+            continue;   /* no element has it, or named twice */
+        if (n == FP_QUERY_NAMES) {
+            PyErr_SetString(PyExc_ValueError, "too many names (at most 64 that occur in the document)");
+            break;
+        }
+        k->tags[n++] = (uint16_t)tag;
+    }
+    Py_DECREF(it);
+    if (PyErr_Occurred())
+        return -1;
+    if (n == 0)
+        *nothing = 1;
+    else if (n == 1)
+        q->tag = k->tags[0];   /* find_all's fast path for one name */
+    else {
+        q->tags = k->tags;
+        q->ntags = n;
+    }
+    return 0;
+}
+
 int
 fp_query_build(DocumentObject *d, PyObject *name, PyObject *id, PyObject *cls, PyObject *attrs,
                fp_query *q, fp_query_keep *k)
@@ -321,18 +385,15 @@ fp_query_build(DocumentObject *d, PyObject *name, PyObject *id, PyObject *cls, P
     k->n = 0;
     int nothing = 0;
     if (name && name != Py_None) {
-        if (!PyUnicode_Check(name)) {
-            PyErr_Format(PyExc_TypeError, "name must be a str or None, not %.100s",
-                         Py_TYPE(name)->tp_name);
+        if (PyUnicode_Check(name)) {
+            q->tag = name_tag(d, name);
+            if (q->tag == -2)
+                return -1;
+            if (q->tag < 0)
+                nothing = 1;
+        } else if (name_list(d, name, q, k, &nothing) < 0) {
             return -1;
         }
-        Py_ssize_t len;
-        const char *s = PyUnicode_AsUTF8AndSize(name, &len);
-        if (!s)
-            return -1;
-        q->tag = fp_tag_lookup(&d->doc, (const uint8_t *)s, (size_t)len);
-        if (q->tag < 0)
-            nothing = 1;
     }
     if (text_filter(d, id, "id", k, &q->id, &q->id_len, &nothing) < 0 ||
         text_filter(d, cls, "cls", k, &q->cls, &q->cls_len, &nothing) < 0)
@@ -538,13 +599,30 @@ non_ascii_str(PyObject *o)
     return o && PyUnicode_Check(o) && !PyUnicode_IS_ASCII(o);
 }
 
+/* a name, or a list of names, with a non-ASCII one (a custom element's) */
+static int
+non_ascii_name(PyObject *o)
+{
+    if (!o || !is_name_list(o))
+        return non_ascii_str(o);
+    PyObject *it = PyObject_GetIter(o), *item;
+    int found = 0;
+    while (it && !found && (item = PyIter_Next(it))) {
+        found = non_ascii_str(item);
+        Py_DECREF(item);
+    }
+    Py_XDECREF(it);
+    PyErr_Clear();   /* fp_query_build reports what is wrong with the list */
+    return found;
+}
+
 DocumentObject *
 fp_query_doc(DocumentObject *d, PyObject *name, PyObject *id, PyObject *cls, PyObject *attrs)
 {
     if (!d->codec)
         return d;
     int has_attrs = attrs && PyDict_Check(attrs);
-    int non_ascii = non_ascii_str(name) || non_ascii_str(id) || non_ascii_str(cls);
+    int non_ascii = non_ascii_name(name) || non_ascii_str(id) || non_ascii_str(cls);
     Py_ssize_t pos = 0;
     PyObject *key, *value;
     while (has_attrs && !non_ascii && PyDict_Next(attrs, &pos, &key, &value))
@@ -867,7 +945,8 @@ doc_html(DocumentObject *d, void *closure)
 static PyMethodDef doc_methods[] = {
     {"find", (PyCFunction)(void (*)(void))doc_find, METH_FASTCALL | METH_KEYWORDS,
      "find(name=None, *, id=None, cls=None, attrs=None) -> Tag | MISSING\n\n"
-     "The first element in document order that matches every filter given."},
+     "The first element in document order that matches every filter given.\n"
+     "name: a tag name, or a list, tuple or set of them (any of those)."},
     {"find_all", (PyCFunction)(void (*)(void))doc_find_all, METH_FASTCALL | METH_KEYWORDS,
      "find_all(name=None, *, id=None, cls=None, attrs=None, limit=None) -> list[Tag]\n\n"
      "Every matching element in document order (at most `limit`)."},

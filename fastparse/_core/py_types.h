@@ -143,8 +143,9 @@ void fp_doc_line_col(DocumentObject *d, uint32_t byte_offset, Py_ssize_t *line, 
  * (buffers in *keep are owned by the caller, freed with fp_query_release).
  * Returns 0, 1 when the filter can match nothing in this document, -1 on error. */
 /* objs: per attrs filter its lowered key and, in a legacy encoding, the key and
- * value encoded; id and cls encoded */
-typedef struct { PyObject *objs[3 * 32 + 2]; int n; fp_attr_query attrs[32]; } fp_query_keep;
+ * value encoded; id and cls encoded. tags: the ids of a list of names. */
+#define FP_QUERY_NAMES 64
+typedef struct { PyObject *objs[3 * 32 + 2]; int n; fp_attr_query attrs[32]; uint16_t tags[FP_QUERY_NAMES]; } fp_query_keep;
 /* The document a find() query runs on: d, or its twin (fp_twin_for) when any of
  * the query's str is non-ASCII; NULL on error */
 DocumentObject *fp_query_doc(DocumentObject *d, PyObject *name, PyObject *id, PyObject *cls, PyObject *attrs);

@@ -55,6 +55,13 @@ fp_match(const fp_doc *d, uint32_t i, const fp_query *q)
 {
     if (q->tag >= 0 && d->elems[i].tag != q->tag)
         return 0;
+    if (q->ntags) {
+        size_t k = 0;
+        while (k < q->ntags && q->tags[k] != d->elems[i].tag)
+            k++;
+        if (k == q->ntags)
+            return 0;
+    }
     fp_attr a;
     if (q->id && !(fp_attr_find(d, i, "id", 2, &a) && value_equals(d, &a, q->id, q->id_len)))
         return 0;
