@@ -238,6 +238,14 @@ def test_find_all_by_any_of_several_names():
         fp.parse("".join(f"<x-{k}>" for k in range(65))).find_all([f"x-{k}" for k in range(65)])
 
 
+def test_beautifulsoups_class_keyword_is_named_in_the_error():
+    doc = fp.parse("<p class=x>")
+    with pytest.raises(TypeError, match=r"'class_' \(here cls=, which matches one class token\)"):
+        doc.find_all("p", class_="x")
+    with pytest.raises(TypeError, match=r"unexpected keyword argument 'klass'$"):
+        doc.find("p", klass="x")
+
+
 def test_find_all_names_in_a_legacy_document():
     doc = fp.parse('<meta charset=windows-1251><my-\u0436>a</my-\u0436><p>b</p>'.encode("cp1251"))
     assert [t.text for t in doc.find_all(["my-\u0436", "p"])] == ["a", "b"]

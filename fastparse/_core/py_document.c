@@ -581,7 +581,10 @@ fp_find_args(PyObject *self, const char *fname, int with_limit, PyObject *const 
         PyObject *key = PyTuple_GET_ITEM(kwnames, j);
         int k = fp_keyword_index(st->find_kw, fp_find_kw_names, nkeys, key);
         if (k == nkeys) {
-            PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%U'", fname, key);
+            /* BeautifulSoup's spelling: say which keyword is this library's */
+            int soup_class = PyUnicode_Check(key) && PyUnicode_CompareWithASCIIString(key, "class_") == 0;
+            PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%U'%s", fname, key,
+                         soup_class ? " (here cls=, which matches one class token)" : "");
             return -1;
         }
         if (out[k]) {
