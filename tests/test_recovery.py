@@ -496,6 +496,14 @@ def test_noscript_end_tag_in_body_is_stopped_by_a_special_element(src, expected)
     ("<html><head></head><template><div></div></template><p>", "html(head(template(div)),p)"),
     ("<head></head>text<link>", "head,link"),      # text began the body
     ("<head></head><p><link>", "head,p(link)"),
+    # a void one ends the head it went into: what follows is body content (it went into
+    # the head when the void element took a shortcut past the stack)
+    ("<html><head></head><meta charset=utf-8>\n<div><p>x</div>", "html(head(meta),div(p))"),
+    ("<head></head><link><base><br><div>x", "head(link,base),br,div"),
+    ("<head></head><meta><x-a> <frameset><frame>", "head(meta),frameset(frame)"),   # x-a was body
+    # "</html>" and "</body>" after the head imply the body: a <meta> then is body content
+    ("<head></head></html><link><p>x", "head,link,p"),
+    ("<html><head></head></html><meta><x-a> <frameset><frame>", "html(head,frameset(frame))"),
 ])
 def test_head_tags_after_head_end_go_back_into_the_head(src, expected):
     assert tree(src) == expected

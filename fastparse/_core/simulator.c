@@ -1223,8 +1223,12 @@ start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
     if (tag == FP_TAG_MATH)
         return insert_foreign(s, t, tag, FP_EF_MATHML, lt, gt);
 
-    if (f & FP_TF_VOID)   /* what a push and a pop would leave, without the stack traffic */
-        return append_element(s, tag, t->self_closing ? FP_EF_SOLIDUS : 0, FP_CLOSED_VOID, lt, gt);
+    if (f & FP_TF_VOID) {   /* what a push and a pop would leave, without the stack traffic */
+        int32_t v = append_element(s, tag, t->self_closing ? FP_EF_SOLIDUS : 0, FP_CLOSED_VOID, lt, gt);
+        if (v >= 0 && s->removed_open)
+            pop_removed(s, gt);   /* as pop() does: a <meta> after </head> ends the head it went into */
+        return v;
+    }
     int32_t i = push_inline(s, tag, 0, lt, gt);
     if (i < 0)
         return -1;
@@ -1706,8 +1710,10 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         /* </body> and </html> switch modes but close nothing: later content
          * still lands in <body>. They close it at EOF if nothing follows. Before
          * the body they end the head and imply the body first. */
-        if (!s->ctx && !s->in_frameset && s->body < 0 && open_of(s, FP_TAG_TEMPLATE) < 0)
+        if (!s->ctx && !s->in_frameset && s->body < 0 && open_of(s, FP_TAG_TEMPLATE) < 0) {
             begin_body(s, lt);
+            s->after_head = 0;   /* "after head" acts as for anything else: a <meta> now is body content */
+        }
         int implied = implied_body_in_scope(s);
         if (tag == FP_TAG_BODY && (in_scope(s, open_of(s, FP_TAG_BODY), FP_SC_DEFAULT) || implied)) {
             /* a </body> after </html> goes back to "in body" (13.2.6.4.23): that

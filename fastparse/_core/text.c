@@ -535,6 +535,8 @@ fp_text_is_source(const fp_doc *doc, uint32_t i, uint32_t *start, uint32_t *end,
     if (e->tag == FP_TAG_FRAMESET && !(e->flags & (FP_EF_SVG | FP_EF_MATHML)))
         return 0;   /* its characters but whitespace are dropped */
     uint32_t from = skip_leading_newline(doc, e), to = e->inner_end > from ? e->inner_end : from;
+    if (doc->frameset_from && from < doc->frameset_from && to > doc->removed_from)
+        return 0;   /* the body a <frameset> replaced took this text with it (put_data) */
     const uint8_t *p = doc->buf + from, *q = doc->buf + to;
     if (fp_scan_special(p, q, doc->buf + doc->len, FP_STOP_AMP | FP_STOP_LT, ascii) != q)
         return 0;
