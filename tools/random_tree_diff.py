@@ -18,8 +18,9 @@ html, head, body and frameset are left out of the tag pool: a reference's implie
 <head> or <body> survives the splice whenever the document also spells the tag, which
 would count every such case. --skeleton tests them instead: documents of html, head,
 body, frameset and end tags for them, head tags (meta, title, noscript, template...) and a
-few body tags, compared with html, head and body spliced out of every tree (what is left
-is where each element landed: in the head, in the body, removed by a frameset).
+few body tags, compared with html and body spliced out of every tree, and the head too
+unless fastparse's first element is one (what is left is where each element landed: in
+the head, in the body, removed by a frameset).
 
 Known disagreements that remain (2026-12, selectolax 1.0.2, html5lib 1.1; about 2 documents
 in 1,000 at --tokens 20, 4 at 30, 3 at 40 with seeds 30000 and 40000; 6 of 3,000 at 24 with
@@ -46,7 +47,9 @@ HTML Standard:
   content went before. The standard's "in body" rules, which template content follows,
   clear frameset-ok (fastparse and html5lib ignore the frameset); lexbor does not.
   With --scripting, also 0 (3 and 7 of 3,000 before the empty <p> of a stray </p> was
-  indexed).
+  indexed). Since 2026-12-05 a head fastparse indexes first is compared too: 0 of 15,000
+  (seed 100000); 4 before that day's fix of void head tags after </head>, which the
+  splice of every head had hidden.
 --context uses html5lib-tests' notation: "svg svg" is the SVG svg element, a bare "svg" an
 HTML element of that name (fastparse's parse_fragment reads a bare "svg" as the SVG one).
 """
@@ -117,7 +120,15 @@ def difference(case: C.TreeCase, expected: C.NeutralTree, actual: C.NeutralTree,
     out of both trees first."""
     score = C.score(case, expected, actual)
     if skip_document:
+        # the head stays when fastparse's first element (past <html>) is a head: what went
+        # into it shows. Head tags before a <head> the DOM ignores went into an implied head,
+        # which the index does not hold (the <head> it indexes begins at its tag).
+        names = [n for _, n in C.splice(actual, lambda n: True).outline if n != "html"]
+        indexed_head = bool(names) and names[0] == "head"
+
         def keep(name: str) -> bool:
+            if name == "head":
+                return indexed_head
             return name not in DOCUMENT_ELEMENTS and C.has_start_tag(case.data, name)
         tree_ok = (C.splice(expected, keep).outline == C.splice(actual, keep).outline
                    or C.expected_difference(case, expected))
