@@ -1445,8 +1445,9 @@ body_seen_before(fp_sim *s, uint32_t i)
     return s->body_seen;
 }
 
-/* Text, an ignored start tag or a </body> at offset `at` began the body: what
- * comes next is body content, head tags included (a <frameset> removes them with it). */
+/* Text, an ignored start tag, a </body> or </html> at offset `at` began the
+ * body: what comes next is body content, head tags included (a <frameset>
+ * removes them with it), and "after head" is over. */
 static void
 begin_body(fp_sim *s, uint32_t at)
 {
@@ -1455,6 +1456,10 @@ begin_body(fp_sim *s, uint32_t at)
         s->body_at = at;
     }
     s->body_seen = 1;
+    if (s->after_head) {
+        s->after_head = 0;
+        update_watch(s);
+    }
 }
 
 /* <td>/<th>/<tr> when the topmost mode element m is a row or cell: the
@@ -1535,11 +1540,8 @@ start_before_body(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
     int ignored_here = tag == FP_TAG_NOSCRIPT && s->head_noscript >= 0 && s->top == s->head_noscript;
     int32_t i = start_recovered(s, t, tag, lt, gt);
     if (i < 0 && !s->status && tag != FP_TAG_HTML && tag != FP_TAG_HEAD && !s->in_frameset &&
-        !in_template && !ignored_here) {
+        !in_template && !ignored_here)
         begin_body(s, lt);
-        s->after_head = 0;
-        update_watch(s);
-    }
     return i;
 }
 
@@ -1710,10 +1712,8 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         /* </body> and </html> switch modes but close nothing: later content
          * still lands in <body>. They close it at EOF if nothing follows. Before
          * the body they end the head and imply the body first. */
-        if (!s->ctx && !s->in_frameset && s->body < 0 && open_of(s, FP_TAG_TEMPLATE) < 0) {
-            begin_body(s, lt);
-            s->after_head = 0;   /* "after head" acts as for anything else: a <meta> now is body content */
-        }
+        if (!s->ctx && !s->in_frameset && s->body < 0 && open_of(s, FP_TAG_TEMPLATE) < 0)
+            begin_body(s, lt);   /* "after head" acts as for anything else: a <meta> now is body content */
         int implied = implied_body_in_scope(s);
         if (tag == FP_TAG_BODY && (in_scope(s, open_of(s, FP_TAG_BODY), FP_SC_DEFAULT) || implied)) {
             /* a </body> after </html> goes back to "in body" (13.2.6.4.23): that
@@ -1922,7 +1922,7 @@ fp_sim_text(fp_sim *s, const uint8_t *p, const uint8_t *q, int refs)
     if (s->frameset_ok && skip_space(p, q, refs, 1) < q)
         s->frameset_ok = 0;
     begin_body(s, at);
-    s->body_end_pending = s->html_end_pending = s->after_head = 0;
+    s->body_end_pending = s->html_end_pending = 0;
     update_watch(s);
 }
 

@@ -136,18 +136,21 @@ is_strip_ws(const uint8_t *p, const uint8_t *end, int legacy, size_t *n)
     return *n > 0;
 }
 
+/* is_strip_ws read backwards from e: the whitespace character of k bytes
+ * that ends [b, e), with the marker before it in a legacy buffer (which an
+ * ASCII one may go without) */
 static int
 ends_with_strip_ws(const uint8_t *b, const uint8_t *e, int legacy, size_t *n)
 {
-    if (fp_is_ws(e[-1]) || e[-1] == '\v' || (e[-1] >= 0x1C && e[-1] <= 0x1F)) {
-        *n = 1 + (legacy && e - b >= 2 && e[-2] == 0);   /* a marker is followed by its character */
+    for (size_t k = 1; k <= 3 && (size_t)(e - b) >= k; k++) {
+        if (space_len(e - k, e) != k)
+            continue;
+        int marked = legacy && (size_t)(e - b) > k && e[-(ptrdiff_t)k - 1] == 0;
+        if (k > 1 && legacy && !marked)
+            return 0;   /* source bytes of the codec's, not a character of ours */
+        *n = k + (size_t)marked;
         return 1;
     }
-    for (size_t k = 2; k <= 3 && (size_t)(e - b) >= k + (legacy != 0); k++)
-        if (space_len(e - k, e) == k && (!legacy || e[-(ptrdiff_t)k - 1] == 0)) {
-            *n = k + (legacy != 0);
-            return 1;
-        }
     return 0;
 }
 
