@@ -4,6 +4,7 @@ value is None, so `if tag:` narrows `Tag | _Missing` to `Tag`."""
 from collections.abc import Iterator
 from typing import Final, Literal, TypeAlias, TypeVar, final, overload
 
+# find/find_all/next_sibling/prev_sibling: one tag name, or any of several (list, tuple, set)
 _Names: TypeAlias = str | list[str] | tuple[str, ...] | set[str] | frozenset[str] | None
 
 _T = TypeVar("_T")

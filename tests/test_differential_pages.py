@@ -99,6 +99,24 @@ def _outside_template(doc) -> list:
     return tags
 
 
+def counterparts(p: Pair, names=None):
+    """(tag, lexbor node) pairs, the nth element of a name against lexbor's nth, for each
+    name whose count agrees: those of `names`, else every name the spec never clones,
+    implies or merges into (test_same_element_counts checks the counts)."""
+    mine: dict[str, list] = {}
+    for t in _outside_template(p.doc):
+        mine.setdefault(t.name, []).append(t)
+    theirs: dict[str, list] = {}
+    for n in p.peer.root.traverse():   # as css(name) finds them: no template contents
+        if n.is_element_node:
+            theirs.setdefault(n.tag, []).append(n)
+    for name in mine if names is None else names:
+        tags, nodes = mine.get(name, []), theirs.get(name, [])
+        if (names is None and name in EXCLUDED | TABLE_PARTS_INSERTED_TOO) or len(tags) != len(nodes):
+            continue
+        yield from zip(tags, nodes)
+
+
 def fp_counts(doc) -> Counter:
     counts = Counter(t.name for t in _outside_template(doc) if t.name not in EXCLUDED)
     return +counts
@@ -153,19 +171,11 @@ def test_same_element_texts(rel):
     """Each element of TEXT_TAGS has lexbor's textContent, whitespace collapsed: the nth
     <p> against lexbor's nth, for each name whose count agrees (test_same_element_counts
     checks the counts)."""
-    p = pair(rel)
-    mine_by_name: dict[str, list] = {}
-    for t in _outside_template(p.doc):
-        mine_by_name.setdefault(t.name, []).append(t)
     compared, bad = 0, []
-    for name in TEXT_TAGS:
-        mine, theirs = mine_by_name.get(name, []), p.peer.css(name)
-        if len(mine) != len(theirs):
-            continue
-        for t, node in zip(mine, theirs):
-            compared += 1
-            if collapse(t.text) != collapse(node.text(deep=True)):
-                bad.append(f"<{name}> line {t.line}: {collapse(t.text)[:60]!r} vs {collapse(node.text(deep=True))[:60]!r}")
+    for t, node in counterparts(pair(rel), TEXT_TAGS):
+        compared += 1
+        if collapse(t.text) != collapse(node.text(deep=True)):
+            bad.append(f"<{t.name}> line {t.line}: {collapse(t.text)[:60]!r} vs {collapse(node.text(deep=True))[:60]!r}")
     assert not bad, f"{rel}: {len(bad)} of {compared} differ:\n" + "\n".join(bad[:10])
 
 
@@ -176,28 +186,16 @@ def test_same_parents(rel):
     implied html/head/body/tbody the index does not hold: the nth <div> against lexbor's
     nth, for each name whose count agrees, clones aside (a parent the adoption agency
     cloned may be the clone)."""
-    p = pair(rel)
-    mine: dict[str, list] = {}
-    for t in _outside_template(p.doc):
-        mine.setdefault(t.name, []).append(t)
-    theirs: dict[str, list] = {}
-    for n in p.peer.root.traverse():
-        if n.is_element_node:
-            theirs.setdefault(n.tag, []).append(n)
     compared, bad = 0, []
-    for name, tags in mine.items():
-        nodes = theirs.get(name, [])
-        if name in EXCLUDED | TABLE_PARTS_INSERTED_TOO or len(nodes) != len(tags):
-            continue
-        for t, node in zip(tags, nodes):
-            mine_parent = t.parent.name if t.parent else None
-            up = node.parent
-            while up is not None and up.tag in IMPLIED and up.tag != mine_parent:
-                up = up.parent
-            their_parent = up.tag if up is not None and up.is_element_node else None
-            compared += 1
-            if mine_parent != their_parent and their_parent not in CLONED_FORMATTING:
-                bad.append(f"<{name}> line {t.line}: parent {mine_parent} vs {their_parent}")
+    for t, node in counterparts(pair(rel)):
+        mine_parent = t.parent.name if t.parent else None
+        up = node.parent
+        while up is not None and up.tag in IMPLIED and up.tag != mine_parent:
+            up = up.parent
+        their_parent = up.tag if up is not None and up.is_element_node else None
+        compared += 1
+        if mine_parent != their_parent and their_parent not in CLONED_FORMATTING:
+            bad.append(f"<{t.name}> line {t.line}: parent {mine_parent} vs {their_parent}")
     assert not bad, f"{rel}: {len(bad)} of {compared} differ:\n" + "\n".join(bad[:10])
 
 
@@ -208,22 +206,14 @@ def test_same_text_nodes(rel):
     each stripped as str.strip() does, the empty ones left out: the same nodes (a comment
     ends one, a tag the tree builder ignored does not) and the same stripping (U+3000 and
     U+00A0 are whitespace)."""
-    p = pair(rel)
-    mine_by_name: dict[str, list] = {}
-    for t in _outside_template(p.doc):
-        mine_by_name.setdefault(t.name, []).append(t)
     compared, bad = 0, []
-    for name in TEXT_TAGS:
-        mine, theirs = mine_by_name.get(name, []), p.peer.css(name)
-        if len(mine) != len(theirs):
-            continue
-        for t, node in zip(mine, theirs):
-            compared += 1
-            nodes = (n.text_content.strip() for n in node.traverse(include_text=True) if n.tag == "-text")
-            want = "|".join(s for s in nodes if s)
-            got = t.get_text("|", strip=True, skip=())
-            if got != want:
-                bad.append(f"<{name}> line {t.line}: {got[:60]!r} vs {want[:60]!r}")
+    for t, node in counterparts(pair(rel), TEXT_TAGS):
+        compared += 1
+        nodes = (n.text_content.strip() for n in node.traverse(include_text=True) if n.tag == "-text")
+        want = "|".join(s for s in nodes if s)
+        got = t.get_text("|", strip=True, skip=())
+        if got != want:
+            bad.append(f"<{t.name}> line {t.line}: {got[:60]!r} vs {want[:60]!r}")
     assert not bad, f"{rel}: {len(bad)} of {compared} differ:\n" + "\n".join(bad[:10])
 
 
@@ -234,23 +224,12 @@ def test_same_attributes(rel):
     a repeated name), equal lexbor's: the nth <div> against lexbor's nth, for each name whose
     count agrees and that the spec never clones, implies or merges into (html, body)."""
     p = pair(rel)
-    mine: dict[str, list] = {}
-    for t in _outside_template(p.doc):
-        mine.setdefault(t.name, []).append(t)
-    theirs: dict[str, list] = {}
-    for n in p.peer.root.traverse():
-        if n.is_element_node:
-            theirs.setdefault(n.tag, []).append(n)
     compared, bad = 0, []
-    for name, tags in mine.items():
-        nodes = theirs.get(name, [])
-        if name in EXCLUDED | TABLE_PARTS_INSERTED_TOO or len(nodes) != len(tags):
-            continue
-        for t, node in zip(tags, nodes):
-            compared += 1
-            want = [(k, "" if v is None else v) for k, v in node.attributes.items()]
-            if list(t.attrs.items()) != want:
-                bad.append(f"<{name}> line {t.line}: {list(t.attrs.items())!r:.120} vs {want!r:.120}")
+    for t, node in counterparts(p):
+        compared += 1
+        want = [(k, "" if v is None else v) for k, v in node.attributes.items()]
+        if list(t.attrs.items()) != want:
+            bad.append(f"<{t.name}> line {t.line}: {list(t.attrs.items())!r:.120} vs {want!r:.120}")
     assert not bad, f"{rel}: {len(bad)} of {compared} differ:\n" + "\n".join(bad[:10])
     assert compared or len(p.doc) < 10
 
