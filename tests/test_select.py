@@ -190,6 +190,12 @@ ERRORS = [
     ("a:AFTER", 1, "pseudo-elements never match elements"),
     (":foo", 0, "unknown pseudo-class ':foo'"),
     (":foo(a)", 0, "unknown functional pseudo-class"),
+    # other libraries' dialects are named, with what to write here
+    ("a::text", 1, "Scrapy's '::text' is not CSS: select the element, then read .text"),
+    ("a::ATTR(href)", 1, "Scrapy's '::attr()' is not CSS: select the element, then read .get(name)"),
+    ("li:first", 2, "jQuery's ':first' is not CSS: select_one() gives the first match"),
+    ("li:eq(2)", 2, "jQuery's ':eq()' is not CSS: index the list select() returns"),
+    ("tr:Odd", 2, "jQuery's ':Odd' is not CSS: select(...)[1::2]"),
     (":nth-child(2n+)", 11, "invalid An+B"),
     (":nth-child(+ 2n)", 11, "invalid An+B"),
     (":nth-child(n of)", 15, "expected a selector"),

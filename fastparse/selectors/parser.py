@@ -24,6 +24,21 @@ MAX_NESTING = 32
 # CSS 2's pseudo-elements, which CSS still accepts with one colon (`p:first-line`):
 # the error says that is what they are
 LEGACY_PSEUDO_ELEMENTS = frozenset({"before", "after", "first-line", "first-letter"})
+# What scrapers write from other libraries' dialects, and what it is here: the
+# error says so instead of only "unknown".
+SCRAPY_PSEUDO_ELEMENTS = {
+    "text": "Scrapy's '::text' is not CSS: select the element, then read .text or get_text()",
+    "attr": "Scrapy's '::attr()' is not CSS: select the element, then read .get(name)",
+}
+JQUERY_PSEUDO = {
+    "first": "select_one() gives the first match",
+    "last": "select(...)[-1] gives the last match",
+    "eq": "index the list select() returns",
+    "gt": "slice the list select() returns",
+    "lt": "slice the list select() returns",
+    "even": "select(...)[::2] keeps the same matches (jQuery counts from 0)",
+    "odd": "select(...)[1::2] keeps the same matches (jQuery counts from 0)",
+}
 # Pseudo-classes about user interaction or navigation state: valid selectors
 # that a static document never matches (soupsieve makes the same choice).
 NEVER_MATCH = {
@@ -487,7 +502,10 @@ class Parser:
     def pseudo(self) -> tuple[n.Simple, ...]:
         colon = self.advance()
         if self.is_delim(":"):
-            self.error("pseudo-elements never match elements", colon)
+            after = self.peek()
+            dialect = SCRAPY_PSEUDO_ELEMENTS.get(after.value.lower()) if after.kind in ("ident", "function") else None
+            self.error(f"{dialect}; pseudo-elements never match elements" if dialect
+                       else "pseudo-elements never match elements", colon)
         t = self.advance()
         name = t.value.lower()
         if t.kind == "ident":
@@ -505,7 +523,7 @@ class Parser:
             if name in LEGACY_PSEUDO_ELEMENTS:
                 self.error(f"':{t.value}' is a pseudo-element (CSS 2's one-colon spelling); "
                            "pseudo-elements never match elements", colon)
-            self.error(f"unknown pseudo-class ':{t.value}'", colon)
+            self.unknown(t, colon)
         if t.kind != "function":
             self.error("expected a pseudo-class name after ':'", colon)
         self.enter(colon)
@@ -535,9 +553,17 @@ class Parser:
             if name in NEVER_MATCH_FUNCTIONS:
                 self.selector_list(")")
                 return (n.Never(f":{name}()"),)
-            self.error(f"unknown functional pseudo-class ':{t.value}()'", colon)
+            self.unknown(t, colon)
         finally:
             self.depth -= 1
+
+    def unknown(self, t: Token, colon: Token) -> NoReturn:
+        """An unknown pseudo-class (t its name); jQuery's own say what to use instead."""
+        function = t.kind == "function"
+        spelt = f":{t.value}()" if function else f":{t.value}"
+        hint = JQUERY_PSEUDO.get(t.value.lower())
+        self.error(f"jQuery's '{spelt}' is not CSS: {hint}" if hint
+                   else f"unknown {'functional ' if function else ''}pseudo-class '{spelt}'", colon)
 
     def enter(self, at: Token) -> None:
         self.depth += 1
