@@ -238,12 +238,28 @@ def test_find_all_by_any_of_several_names():
         fp.parse("".join(f"<x-{k}>" for k in range(65))).find_all([f"x-{k}" for k in range(65)])
 
 
-def test_beautifulsoups_class_keyword_is_named_in_the_error():
-    doc = fp.parse("<p class=x>")
+def test_beautifulsoups_keywords_are_named_in_the_error():
+    doc = fp.parse("<p class=x><a href=y>")
     with pytest.raises(TypeError, match=r"'class_' \(here cls=, which matches one class token\)"):
         doc.find_all("p", class_="x")
-    with pytest.raises(TypeError, match=r"unexpected keyword argument 'klass'$"):
+    # any other keyword is an attribute filter in BeautifulSoup, or a misspelling
+    with pytest.raises(TypeError, match=r"'klass' \(an attribute\? attrs=\{'klass': value or True\}\)$"):
         doc.find("p", klass="x")
+    with pytest.raises(TypeError, match=r"'href' \(an attribute\? attrs=\{'href': value or True\}\)$"):
+        doc.find("p").next_sibling("a", href=True)
+    with pytest.raises(TypeError, match=r"'string' \(no text filter here: test tag.text\)$"):
+        doc.find_all("p", string="x")
+    with pytest.raises(TypeError, match=r"'recursive' \(direct children: tag.children\)$"):
+        doc.find("p").find_all(recursive=False)
+    with pytest.raises(TypeError, match=r"'limit'$"):   # find_all's, not an attribute
+        doc.find("p", limit=1)
+    # BeautifulSoup's second positional argument: attributes, or a class as a str
+    with pytest.raises(TypeError, match=r"\(2 given\) \(attributes go in attrs=, values matched exactly\)$"):
+        doc.find("p", {"class": "x"})
+    with pytest.raises(TypeError, match=r"\(2 given\) \(a class goes in cls=\)$"):
+        doc.find_all("p", "x")
+    with pytest.raises(TypeError, match=r"\(2 given\)$"):
+        doc.find("p", 1)
 
 
 def test_find_all_names_in_a_legacy_document():

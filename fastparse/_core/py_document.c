@@ -562,6 +562,26 @@ state_of(DocumentObject *d)
 
 const char *const fp_find_kw_names[FP_FIND_KW__COUNT] = {"name", "id", "cls", "attrs", "limit"};
 
+/* BeautifulSoup's keywords, which a port of its code passes: what to write
+ * here; NULL for any other name, which is one of its attribute filters
+ * (href=True) or a misspelling. */
+static const char *
+soup_keyword_hint(PyObject *key, int with_limit)
+{
+    static const char *const hints[][2] = {
+        {"class_", " (here cls=, which matches one class token)"},
+        {"string", " (no text filter here: test tag.text)"},
+        {"text", " (no text filter here: test tag.text)"},
+        {"recursive", " (direct children: tag.children)"},
+    };
+    for (size_t k = 0; k < sizeof hints / sizeof hints[0]; k++)
+        if (PyUnicode_CompareWithASCIIString(key, hints[k][0]) == 0)
+            return hints[k][1];
+    if (!with_limit && PyUnicode_CompareWithASCIIString(key, "limit") == 0)
+        return "";
+    return NULL;
+}
+
 int
 fp_find_args(PyObject *self, const char *fname, int with_limit, PyObject *const *args, Py_ssize_t nargs,
              PyObject *kwnames, PyObject **out)
@@ -571,7 +591,11 @@ fp_find_args(PyObject *self, const char *fname, int with_limit, PyObject *const 
     for (int k = 0; k < FP_FIND_KW__COUNT; k++)
         out[k] = NULL;
     if (nargs > 1) {
-        PyErr_Format(PyExc_TypeError, "%s() takes at most 1 positional argument (%zd given)", fname, nargs);
+        /* BeautifulSoup's find(name, attrs): a dict of attributes, or a str for a class */
+        const char *hint = PyDict_Check(args[1])      ? " (attributes go in attrs=, values matched exactly)"
+                           : PyUnicode_Check(args[1]) ? " (a class goes in cls=)"
+                                                      : "";
+        PyErr_Format(PyExc_TypeError, "%s() takes at most 1 positional argument (%zd given)%s", fname, nargs, hint);
         return -1;
     }
     if (nargs)
@@ -581,10 +605,13 @@ fp_find_args(PyObject *self, const char *fname, int with_limit, PyObject *const 
         PyObject *key = PyTuple_GET_ITEM(kwnames, j);
         int k = fp_keyword_index(st->find_kw, fp_find_kw_names, nkeys, key);
         if (k == nkeys) {
-            /* BeautifulSoup's spelling: say which keyword is this library's */
-            int soup_class = PyUnicode_Check(key) && PyUnicode_CompareWithASCIIString(key, "class_") == 0;
-            PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%U'%s", fname, key,
-                         soup_class ? " (here cls=, which matches one class token)" : "");
+            const char *hint = soup_keyword_hint(key, with_limit);
+            if (hint)
+                PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%U'%s", fname, key, hint);
+            else
+                PyErr_Format(PyExc_TypeError,
+                             "%s() got an unexpected keyword argument '%U' (an attribute? attrs={'%U': value or True})",
+                             fname, key, key);
             return -1;
         }
         if (out[k]) {
