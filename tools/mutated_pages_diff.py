@@ -119,7 +119,7 @@ def only_formatting(case: C.TreeCase, expected: C.NeutralTree, actual: C.Neutral
     def keep(name: str) -> bool:
         return name not in FORMATTING and name not in DOCUMENT_ELEMENTS and C.has_start_tag(case.data, name)
     text_ok = (C.collapse_ws(expected.text) == C.collapse_ws(actual.text)
-               or C.explained_text_miss(case, actual, expected))   # foster-parented text's order
+               or C.explained_text_miss(case, actual, expected))   # clones
     return C.splice(expected, keep).outline == C.splice(actual, keep).outline and bool(text_ok)
 
 

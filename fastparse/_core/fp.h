@@ -143,6 +143,8 @@ typedef struct {
                               * its elements are not indexed, its text up to the frameset is none */
     fp_options opts;
     size_t fail_offset;   /* where a limit was hit (FP_ETOOBIG / FP_ETOODEEP) */
+    int fosters;          /* text.c's cache: whether foster parenting moved anything out of
+                           * a table (0: not asked yet, 1: no, 2: yes); atomic, any thread */
 } fp_doc;
 
 /* ---- parse.c ---- */
@@ -315,6 +317,11 @@ int fp_text_ranges(const fp_doc *doc, int32_t i, const fp_text_opts *o, fp_buf *
  * straight from the source; *ascii says whether those bytes are all ASCII.
  * 0: fp_text must build the text. */
 int fp_text_is_source(const fp_doc *doc, uint32_t i, uint32_t *start, uint32_t *end, int *ascii);
+/* Whether foster parenting moved content out of element i's range, as text
+ * reads it: i is an HTML table, or a row group or row in one. Its runs of
+ * text holding more than whitespace and its FP_EF_FOSTERED children are then
+ * not its content: text reads them before the table (text.c). */
+int fp_text_fosters(const fp_doc *doc, int32_t i);
 /* Text of the whole document (i = -1 semantics): every top-level element and text. */
 int fp_doc_text(const fp_doc *doc, const fp_text_opts *o, fp_buf *out);
 /* Source bytes [start, end) as characters, no references decoded: newlines

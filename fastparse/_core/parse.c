@@ -219,6 +219,7 @@ fp_parse(fp_doc *d, const uint8_t *buf, size_t len, const fp_options *opts)
     d->buf = buf;
     d->len = len;
     d->opts = *opts;
+    d->fosters = 0;
     if (len > opts->max_size || len >= UINT32_MAX) {
         d->fail_offset = opts->max_size < len ? opts->max_size : UINT32_MAX - 1;
         return FP_ETOOBIG;

@@ -45,6 +45,7 @@ typedef struct {
     int fail;
     uint32_t *start, *end; /* fp_text_ranges: where each element's text begins and ends in out, */
     uint32_t base;         /* ... element j's at [j - base] */
+    int fostering;         /* how many put_fostered calls enclose this walk (bounds their recursion) */
 } text_ctx;
 
 static void
@@ -345,16 +346,18 @@ in_frameset_modes(const fp_doc *d, const uint8_t *p, int32_t i)
 static void put_data_nodes(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i);
 
 /* Data-state text in [p, q) inside element i: characters, with markup
- * between them skipped; its last node is ended here. */
+ * between them skipped; its last node is ended here unless keep_open (text
+ * that foster parenting moves out of the table after it joins that node). */
 static void
-put_data(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i)
+put_data(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i, int keep_open)
 {
     const fp_doc *d = c->d;
     if (d->frameset_from && p < d->buf + d->frameset_from && q > d->buf + d->removed_from)
         q = p > d->buf + d->removed_from ? p : d->buf + d->removed_from;   /* the removed body's text went with it */
     c->ws_only = in_frameset_modes(c->d, p, i);
     put_data_nodes(c, p, q, i);
-    end_node(c);
+    if (!keep_open)
+        end_node(c);
     c->ws_only = 0;
 }
 
@@ -428,6 +431,254 @@ put_raw(text_ctx *c, const fp_elem *el)
     end_node(c);
 }
 
+/* ---- foster parenting (13.2.6.1, 13.2.6.4.9 "in table text") ----
+ * The index keeps what the tree builder moved out of a table where the source
+ * has it: inside the table's range. An element so moved is flagged
+ * FP_EF_FOSTERED; a run of characters directly in a table, row group or row
+ * is moved when it holds a character other than whitespace (a run: the
+ * characters between two tokens, as the "in table text" mode collects them).
+ * The DOM puts both before the table, in source order, so text reads them
+ * there: an ancestor of the table gets them before the table's own text, and
+ * the table and its parts do not get them at all. Consecutive moved runs join
+ * one Text node, as does the text right before the table. */
+
+static int
+is_table_part(const fp_elem *e)
+{
+    return !(e->flags & (FP_EF_SVG | FP_EF_MATHML)) &&
+           (e->tag == FP_TAG_TABLE || e->tag == FP_TAG_TBODY || e->tag == FP_TAG_THEAD ||
+            e->tag == FP_TAG_TFOOT || e->tag == FP_TAG_TR);
+}
+
+static int
+is_html_table(const fp_elem *e)
+{
+    return e->tag == FP_TAG_TABLE && !(e->flags & (FP_EF_SVG | FP_EF_MATHML));
+}
+
+/* fp_text_fosters: what table part i moves goes before an HTML table when i
+ * is one, or a row group or row in one. In a template or a fragment without
+ * a table, the tree builder appends it to the template's contents or the
+ * fragment, after what is there: source order, but for the row still open,
+ * which text there reads as written. */
+int
+fp_text_fosters(const fp_doc *d, int32_t i)
+{
+    const fp_elem *e = d->elems;
+    for (int k = 0; k < 4 && i >= 0 && is_table_part(&e[i]); k++, i = e[i].parent)
+        if (is_html_table(&e[i]))
+            return 1;
+    return 0;
+}
+
+/* put_fostered's calls nest through the elements they move (a table in a
+ * moved <div>, moving its own): past this many, text reads in source order */
+enum { FOSTER_NESTING_MAX = 16 };
+
+/* The first run of characters in [p, q): *run_end is where the token after
+ * it begins (q: none), *comment whether that token is a comment (a node of
+ * its own); returns where the token ends. "</>" is no token (and makes no
+ * characters); a '<' that starts no markup is a character. */
+static const uint8_t *
+next_run(const fp_doc *d, const uint8_t *p, const uint8_t *q, const uint8_t **run_end, int *comment)
+{
+    const uint8_t *end = d->buf + d->len;
+    *comment = 0;
+    for (;;) {
+        const uint8_t *lt = fp_scan_lt(p, q);
+        *run_end = lt;
+        if (lt >= q || lt + 1 >= end) {
+            *run_end = q;
+            return q;
+        }
+        uint8_t ch = lt[1];
+        const uint8_t *next;
+        if (fp_is_alpha(ch) || (ch == '/' && lt + 2 < end && fp_is_alpha(lt[2]))) {
+            fp_tag_token t;
+            next = fp_tok_tag(lt + (ch == '/' ? 2 : 1), end, &t);
+            if (!next)
+                return q;   /* EOF inside a tag: the rest is no text */
+        } else if (ch == '/' && lt + 2 < end) {
+            if (lt[2] == '>') {
+                p = lt + 3;
+                continue;
+            }
+            *comment = 1;
+            next = fp_tok_gt_end(lt + 2, end);
+        } else if (ch == '!') {
+            int kind;
+            const uint8_t *cs, *ce;
+            next = fp_tok_markup(lt, end, 0, &kind, &cs, &ce);
+            *comment = kind != FP_MARKUP_DOCTYPE;   /* CDATA is a bogus comment in HTML content */
+        } else if (ch == '?') {
+            *comment = 1;
+            next = fp_tok_gt_end(lt + 2, end);
+        } else {
+            p = lt + 1;
+            continue;
+        }
+        return next < q ? next : q;
+    }
+}
+
+/* Whether the run [p, q) is whitespace only, as the tree builder reads it:
+ * references decoded, NUL ignored ("in table text"), "</>" no character. */
+static int
+run_is_white(const uint8_t *p, const uint8_t *q)
+{
+    while (p < q) {
+        uint8_t b = *p;
+        if (fp_is_ws(b) || b == 0) {
+            p++;
+        } else if (b == '<' && q - p >= 3 && p[1] == '/' && p[2] == '>') {
+            p += 3;
+        } else if (b == '&') {
+            uint32_t cp[2];
+            int ncp = 0;
+            size_t used = fp_entity_decode(p, q, 0, cp, &ncp);
+            if (!used)
+                return 0;
+            for (int k = 0; k < ncp; k++)
+                if (cp[k] > 0x20 || !fp_is_ws((uint8_t)cp[k]))
+                    return 0;
+            p += used;
+        } else {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Whether [p, q), text directly in a table part of a table, holds a run
+ * that foster parenting moved */
+static int
+moves_a_run(const fp_doc *d, const uint8_t *p, const uint8_t *q)
+{
+    const uint8_t *w = p;
+    while (w < q && fp_is_ws(*w))
+        w++;
+    while (w < q) {   /* not white at once: read it run by run */
+        const uint8_t *run_end;
+        int comment;
+        const uint8_t *next = next_run(d, p, q, &run_end, &comment);
+        if (run_end > p && !run_is_white(p, run_end))
+            return 1;
+        p = w = next;
+    }
+    return 0;
+}
+
+/* Whether table part s moved a run, it or its row groups and rows */
+static int
+moves_runs(const fp_doc *d, int32_t s)
+{
+    const fp_elem *e = d->elems;
+    uint32_t pos = e[s].inner_start, j = (uint32_t)s + 1;
+    for (;;) {
+        uint32_t stop = j <= e[s].last ? e[j].start : e[s].inner_end;
+        if (stop > pos && moves_a_run(d, d->buf + pos, d->buf + stop))
+            return 1;
+        if (j > e[s].last)
+            return 0;
+        if (is_table_part(&e[j]) && !is_html_table(&e[j]) && moves_runs(d, (int32_t)j))
+            return 1;
+        pos = e[j].end > pos ? e[j].end : pos;
+        j = e[j].last + 1;
+    }
+}
+
+/* Whether foster parenting moved anything out of a table of d: asked once a
+ * document, when a text first meets a table (most documents move nothing,
+ * and their tables read as written, without the walks below). */
+static int
+doc_fosters(const fp_doc *d)
+{
+    int *cache = (int *)&d->fosters;   /* the answer depends on d alone: threads agree */
+    int known = __atomic_load_n(cache, __ATOMIC_RELAXED);
+    if (known)
+        return known == 2;
+    int yes = 0;
+    for (uint32_t i = 0; i < d->n && !yes; i++) {
+        const fp_elem *e = &d->elems[i];
+        yes = ((e->flags & FP_EF_FOSTERED) && fp_text_fosters(d, e->parent)) ||
+              (is_html_table(e) && moves_runs(d, (int32_t)i));
+    }
+    __atomic_store_n(cache, yes ? 2 : 1, __ATOMIC_RELAXED);
+    return yes;
+}
+
+/* The runs of [p, q), text directly in table part i, that foster parenting
+ * moved (moved = 1) or left in place (moved = 0). Moved runs join one node;
+ * runs left in place are split by comments. */
+static void
+put_table_runs(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i, int moved)
+{
+    const uint8_t *w = p;
+    while (w < q && fp_is_ws(*w))
+        w++;
+    if (w == q) {   /* most gaps between rows and cells: one run, white */
+        if (!moved)
+            put_data_nodes(c, p, q, i);
+        return;
+    }
+    while (p < q) {
+        const uint8_t *run_end;
+        int comment;
+        const uint8_t *next = next_run(c->d, p, q, &run_end, &comment);
+        if (run_end > p && run_is_white(p, run_end) != moved)
+            put_data_nodes(c, p, run_end, i);
+        if (comment && !moved)
+            end_node(c);   /* a node of the table's between the runs */
+        p = next;
+    }
+}
+
+static void walk(text_ctx *c, int32_t root);
+
+/* What foster parenting moved out of table part s, in source order: its runs
+ * and elements, and those of its row groups and rows. The caller ends the
+ * node after. own: runs only (an element's own text). */
+static void
+put_fostered(text_ctx *c, int32_t s, int own)
+{
+    const fp_doc *d = c->d;
+    const fp_elem *e = d->elems;
+    uint32_t pos = e[s].inner_start, j = (uint32_t)s + 1;
+    for (;;) {
+        uint32_t stop = j <= e[s].last ? e[j].start : e[s].inner_end;
+        if (stop > pos)
+            put_table_runs(c, d->buf + pos, d->buf + stop, s, 1);
+        if (j > e[s].last)
+            return;
+        if ((e[j].flags & FP_EF_FOSTERED) && !own && !skipped(c, j)) {
+            end_node(c);
+            c->fostering++;
+            walk(c, (int32_t)j);
+            c->fostering--;
+            end_node(c);
+        } else if (is_table_part(&e[j]) && !is_html_table(&e[j])) {
+            put_fostered(c, (int32_t)j, own);   /* a row group or row: at most two levels */
+        }
+        pos = e[j].end > pos ? e[j].end : pos;
+        j = e[j].last + 1;
+    }
+}
+
+/* Text in [p, q) directly in element i, the runs foster parenting moved
+ * left out when i is a table or a part of one (reorder: this walk reads them
+ * before the table) */
+static void
+put_gap(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i, int reorder, int keep_open)
+{
+    if (i >= 0 && reorder && is_table_part(&c->d->elems[i]) && doc_fosters(c->d) && fp_text_fosters(c->d, i)) {
+        put_table_runs(c, p, q, i, 0);
+        if (!keep_open)
+            end_node(c);
+    } else {
+        put_data(c, p, q, i, keep_open);
+    }
+}
+
 /* Whether whitespace before element j (or, with j past cur's children, before
  * cur's end) is dropped: the "initial", "before html" and "before head" modes
  * ignore it, before the first element of a document (or of an html-context
@@ -462,18 +713,32 @@ walk(text_ctx *c, int32_t root)
     int32_t cur = root;
     uint32_t pos = root >= 0 ? skip_leading_newline(d, &e[root]) : 0;
     uint32_t j = (uint32_t)(root + 1);
+    int reorder = c->fostering < FOSTER_NESTING_MAX;   /* else source order, here and below */
     while (!c->fail) {
         uint32_t last = cur >= 0 ? e[cur].last : d->n - 1;
         if (d->n && j <= last && j < d->n) {
             const fp_elem *ch = &e[j];
+            int own_only = c->o->own && cur == root;
+            /* what a table moved out goes before it, joining the text there */
+            int table = reorder && is_html_table(ch) && doc_fosters(d);
             if (ch->start > pos) {
                 c->drop_ws = drops_leading_ws(d, cur, j);
-                put_data(c, b + pos, b + ch->start, cur);
-                end_node(c);
+                put_gap(c, b + pos, b + ch->start, cur, reorder, table);
+                if (!table)
+                    end_node(c);
+                else if (c->drop_ws)
+                    end_dropping_ws(c);   /* the gap's leading whitespace only: the table ends those modes */
                 c->drop_ws = 0;
             }
+            if (table)
+                put_fostered(c, (int32_t)j, own_only);
             end_node(c);
-            int skip = skipped(c, j) || (c->o->own && cur == root);
+            if (reorder && (ch->flags & FP_EF_FOSTERED) && fp_text_fosters(d, cur)) {   /* read before its table */
+                pos = ch->end > pos ? ch->end : pos;
+                j = ch->last + 1;
+                continue;
+            }
+            int skip = skipped(c, j) || own_only;
             if (skip || (ch->flags & FP_EF_RAWTEXT) || ch->last == j) {
                 if (!skip)
                     mark(c, c->start, (int32_t)j, c->out->len);
@@ -481,7 +746,7 @@ walk(text_ctx *c, int32_t root)
                     put_raw(c, ch);
                 else if (!skip && ch->inner_end > ch->inner_start) {
                     c->drop_ws = drops_leading_ws(d, (int32_t)j, j + 1);   /* an <html> with no child */
-                    put_data(c, b + skip_leading_newline(d, ch), b + ch->inner_end, (int32_t)j);
+                    put_gap(c, b + skip_leading_newline(d, ch), b + ch->inner_end, (int32_t)j, reorder, 0);
                 }
                 end_node(c);
                 c->drop_ws = 0;
@@ -500,7 +765,7 @@ walk(text_ctx *c, int32_t root)
         uint32_t stop = cur >= 0 ? e[cur].inner_end : (uint32_t)d->len;
         c->drop_ws = drops_leading_ws(d, cur, j);   /* j is cur's first child's place when it has none */
         if (stop > pos)
-            put_data(c, b + pos, b + stop, cur);
+            put_gap(c, b + pos, b + stop, cur, reorder, 0);
         end_node(c);
         c->drop_ws = 0;
         if (cur >= 0)
@@ -537,6 +802,8 @@ fp_text_is_source(const fp_doc *doc, uint32_t i, uint32_t *start, uint32_t *end,
         return 0;   /* <html> with no child: "before head" drops its leading whitespace */
     if (e->tag == FP_TAG_FRAMESET && !(e->flags & (FP_EF_SVG | FP_EF_MATHML)))
         return 0;   /* its characters but whitespace are dropped */
+    if (is_table_part(e))
+        return 0;   /* foster parenting moves its text but whitespace out */
     uint32_t from = skip_leading_newline(doc, e), to = e->inner_end > from ? e->inner_end : from;
     if (doc->frameset_from && from < doc->frameset_from && to > doc->removed_from)
         return 0;   /* the body a <frameset> replaced took this text with it (put_data) */
