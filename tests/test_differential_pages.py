@@ -161,7 +161,7 @@ def test_same_link_hrefs(rel):
 
 
 # elements whose text scrapers read; the formatting elements are left out (clones)
-TEXT_TAGS = ("title", "h1", "h2", "h3", "h4", "h5", "h6", "p", "li", "dt", "dd", "td", "th", "caption",
+TEXT_TAGS = ("title", "h1", "h2", "h3", "h4", "h5", "h6", "p", "li", "dt", "dd", "td", "th", "caption", "table", "tr",
              "figcaption", "blockquote", "pre", "label", "button", "option", "textarea")
 
 
