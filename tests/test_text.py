@@ -567,6 +567,10 @@ FOSTERED = [
     ("<div><table>&#32;<tr><td>q</td></tr>&#32;</table></div>", " |q| ", " q "),
     ("<div><table><colgroup> x<col></table></div>", "x| ", " "),
     ("<div><table>\0<tr><td>q</table></div>", "q", "q"),   # NUL is ignored: whitespace only
+    # a moved element is no boundary between the table's own text nodes; a comment stays
+    # in the table, between its nodes, and is none between the moved ones
+    ("<div><table> <br> <tr><td>q</td></tr></table></div>", "  |q", "  q"),
+    ("<div><table>a<!--c-->b<tr><td>q</td></tr> <!--c--> </table></div>", "ab|q| | ", "q  "),
     # a <table> in a moved element ends the open table: the second one is no child
     ("<div><table><tr><td>1</td></tr>x<div>y<table>p<tr><td>q</table>r</div></div>",
      "x|y|1|p|q|r", "1"),

@@ -719,25 +719,27 @@ walk(text_ctx *c, int32_t root)
         if (d->n && j <= last && j < d->n) {
             const fp_elem *ch = &e[j];
             int own_only = c->o->own && cur == root;
-            /* what a table moved out goes before it, joining the text there */
+            /* what a table moved out goes before it, joining the text there; an
+             * element it moved is no boundary between the table's own text nodes */
             int table = reorder && is_html_table(ch) && doc_fosters(d);
+            int moved = reorder && (ch->flags & FP_EF_FOSTERED) && fp_text_fosters(d, cur);
             if (ch->start > pos) {
                 c->drop_ws = drops_leading_ws(d, cur, j);
-                put_gap(c, b + pos, b + ch->start, cur, reorder, table);
-                if (!table)
+                put_gap(c, b + pos, b + ch->start, cur, reorder, table || moved);
+                if (!table && !moved)
                     end_node(c);
                 else if (c->drop_ws)
                     end_dropping_ws(c);   /* the gap's leading whitespace only: the table ends those modes */
                 c->drop_ws = 0;
             }
-            if (table)
-                put_fostered(c, (int32_t)j, own_only);
-            end_node(c);
-            if (reorder && (ch->flags & FP_EF_FOSTERED) && fp_text_fosters(d, cur)) {   /* read before its table */
+            if (moved) {   /* read before its table */
                 pos = ch->end > pos ? ch->end : pos;
                 j = ch->last + 1;
                 continue;
             }
+            if (table)
+                put_fostered(c, (int32_t)j, own_only);
+            end_node(c);
             int skip = skipped(c, j) || own_only;
             if (skip || (ch->flags & FP_EF_RAWTEXT) || ch->last == j) {
                 if (!skip)
