@@ -175,37 +175,41 @@ def test_str_and_utf8_bytes_give_the_same_structure(s):
     assert [e.code for e in from_str.errors] == [e.code for e in from_bytes.errors]
 
 
-@SETTINGS
-@given(plain_html())
-def test_text_is_the_source_minus_tags_and_comments(s):
-    doc = fp.parse(s)
-    # the tree builder ignores whitespace (and keeps comments out of the text) until the
-    # first character or element: "initial" and "before html" modes, then after an <html>
-    # start tag, "before head"
+def source_text(s: str) -> str:
+    """The document's text as the source spells it: the tree builder ignores whitespace
+    (and keeps comments out of the text) until the first character or element: "initial"
+    and "before html" modes, then after an <html> start tag, "before head"."""
     rest = s[LEADING_IGNORED.match(s).end():]
     html = HTML_START.match(rest)
     if html:
         rest = rest[:html.end()] + ignoring_leading(rest[html.end():])
-    assert doc.text == TAG_OR_COMMENT.sub("", rest)
+    return TAG_OR_COMMENT.sub("", rest)
+
+
+def inner_text(tag) -> str:
+    """An element's text as the source spells it between its tags."""
+    inner = ignoring_leading(tag.inner_html) if tag.name == "html" else tag.inner_html
+    return TAG_OR_COMMENT.sub("", inner)
+
+
+@SETTINGS
+@given(plain_html())
+def test_text_is_the_source_minus_tags_and_comments(s):
+    doc = fp.parse(s)
+    assert doc.text == source_text(s)
     for tag in doc:
-        inner = ignoring_leading(tag.inner_html) if tag.name == "html" else tag.inner_html
-        assert tag.text == TAG_OR_COMMENT.sub("", inner), tag
+        assert tag.text == inner_text(tag), tag
 
 
 @SETTINGS
 @given(plain_html(PLAIN_NAMES + TABLE_NAMES))
 def test_tables_move_text_but_lose_none(s):
     doc = fp.parse(s)
-    rest = s[LEADING_IGNORED.match(s).end():]
-    html = HTML_START.match(rest)
-    if html:
-        rest = rest[:html.end()] + ignoring_leading(rest[html.end():])
-    assert sorted(doc.text) == sorted(TAG_OR_COMMENT.sub("", rest))
+    assert sorted(doc.text) == sorted(source_text(s))
     for tag in doc:
         # a table's ancestor reads what the table moved before the table: the same
         # characters; a table, row group or row loses what it moved (some of them)
-        inner = ignoring_leading(tag.inner_html) if tag.name == "html" else tag.inner_html
-        expected = TAG_OR_COMMENT.sub("", inner)
+        expected = inner_text(tag)
         if tag.name in ("table", "tbody", "tr"):
             assert not Counter(tag.text) - Counter(expected), tag
         else:
