@@ -343,6 +343,47 @@ in_frameset_modes(const fp_doc *d, const uint8_t *p, int32_t i)
     return e->tag == FP_TAG_FRAMESET || (e->tag == FP_TAG_HTML && after_frameset);
 }
 
+/* What the tokenizer makes of a '<' in the data state */
+enum {
+    LT_CHAR,      /* the '<' is a character */
+    LT_TAG,       /* a start or end tag */
+    LT_COMMENT,   /* a comment, bogus ones too: a node of its own */
+    LT_DOCTYPE,   /* a DOCTYPE: a token that makes no node */
+    LT_CDATA,     /* a CDATA section (foreign content): its content is text */
+    LT_NO_TOKEN,  /* "</>": no token, no character */
+};
+
+/* The token the '<' at lt starts (lt + 1 < the end of input): *kind, and
+ * where it ends (lt + 1 for a character; NULL for a tag the end of input cuts
+ * off). *t is the tag; [*cs, *ce) a CDATA section's content. */
+static const uint8_t *
+token_at(const fp_doc *d, const uint8_t *lt, int cdata_ok, int *kind, fp_tag_token *t, const uint8_t **cs,
+         const uint8_t **ce)
+{
+    const uint8_t *end = d->buf + d->len;
+    uint8_t ch = lt[1];
+    if (fp_is_alpha(ch) || (ch == '/' && lt + 2 < end && fp_is_alpha(lt[2]))) {
+        *kind = LT_TAG;
+        return fp_tok_tag(lt + (ch == '/' ? 2 : 1), end, t);
+    }
+    if (ch == '/' && lt + 2 < end) {   /* "</" at the end of input is text */
+        *kind = lt[2] == '>' ? LT_NO_TOKEN : LT_COMMENT;
+        return lt[2] == '>' ? lt + 3 : fp_tok_gt_end(lt + 2, end);
+    }
+    if (ch == '!') {
+        int markup;
+        const uint8_t *next = fp_tok_markup(lt, end, cdata_ok, &markup, cs, ce);
+        *kind = markup == FP_MARKUP_DOCTYPE ? LT_DOCTYPE : markup == FP_MARKUP_CDATA ? LT_CDATA : LT_COMMENT;
+        return next;
+    }
+    if (ch == '?') {
+        *kind = LT_COMMENT;
+        return fp_tok_gt_end(lt + 2, end);
+    }
+    *kind = LT_CHAR;
+    return lt + 1;
+}
+
 static void put_data_nodes(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i);
 
 /* Data-state text in [p, q) inside element i: characters, with markup
@@ -375,48 +416,30 @@ put_data_nodes(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i)
                 put(c, lt, 1);
             return;
         }
-        uint8_t ch = lt[1];
-        const uint8_t *next;
         /* Markup here is no element: a comment (bogus ones too) is a node that
          * ends the text node before it; a tag the tree builder ignored, "</>",
          * a DOCTYPE or a CDATA section's brackets make none, so the characters
          * around them are one text node, as the DOM's "insert a character"
          * appends to the Text node before it ("x</a> y" in a <p>) */
-        int comment = 0;
-        if (fp_is_alpha(ch) || (ch == '/' && lt + 2 < end && fp_is_alpha(lt[2]))) {
-            fp_tag_token t;
-            next = fp_tok_tag(lt + (ch == '/' ? 2 : 1), end, &t);
-            if (!next)
-                return;               /* EOF inside a tag: the rest is not text */
+        int kind;
+        fp_tag_token t;
+        const uint8_t *cs, *ce;
+        const uint8_t *next = token_at(c->d, lt, cdata_ok, &kind, &t, &cs, &ce);
+        if (!next)
+            return;               /* EOF inside a tag: the rest is not text */
+        if (kind == LT_CHAR) {
+            put(c, lt, 1);
+        } else if (kind == LT_TAG) {
             /* a start tag the tree builder ignores (<tbody>), and </head>, </body>,
              * </html>, end the modes before the body (a second <html> does not) */
-            if (c->drop_ws && (ch == '/' ? t.tag == FP_TAG_HEAD || t.tag == FP_TAG_BODY || t.tag == FP_TAG_HTML
-                                         : t.tag != FP_TAG_HTML))
+            if (c->drop_ws && (lt[1] == '/' ? t.tag == FP_TAG_HEAD || t.tag == FP_TAG_BODY || t.tag == FP_TAG_HTML
+                                            : t.tag != FP_TAG_HTML))
                 end_dropping_ws(c);
-        } else if (ch == '/') {
-            if (lt + 2 >= end) {
-                put(c, lt, 2);        /* "</" at EOF is text */
-                return;
-            }
-            comment = lt[2] != '>';
-            next = comment ? fp_tok_gt_end(lt + 2, end) : lt + 3;
-        } else if (ch == '!') {
-            int kind;
-            const uint8_t *cs, *ce;
-            next = fp_tok_markup(lt, end, cdata_ok, &kind, &cs, &ce);
-            comment = kind == FP_MARKUP_COMMENT || kind == FP_MARKUP_BOGUS;
-            if (kind == FP_MARKUP_CDATA)
-                put_literal(c, cs, ce, 0, 0, foreign);
-        } else if (ch == '?') {
-            comment = 1;
-            next = fp_tok_gt_end(lt + 2, end);
-        } else {
-            put(c, lt, 1);
-            p = lt + 1;
-            continue;
-        }
-        if (comment)
+        } else if (kind == LT_CDATA) {
+            put_literal(c, cs, ce, 0, 0, foreign);
+        } else if (kind == LT_COMMENT) {
             end_node(c);
+        }
         p = next;
     }
 }
@@ -491,32 +514,17 @@ next_run(const fp_doc *d, const uint8_t *p, const uint8_t *q, const uint8_t **ru
             *run_end = q;
             return q;
         }
-        uint8_t ch = lt[1];
-        const uint8_t *next;
-        if (fp_is_alpha(ch) || (ch == '/' && lt + 2 < end && fp_is_alpha(lt[2]))) {
-            fp_tag_token t;
-            next = fp_tok_tag(lt + (ch == '/' ? 2 : 1), end, &t);
-            if (!next)
-                return q;   /* EOF inside a tag: the rest is no text */
-        } else if (ch == '/' && lt + 2 < end) {
-            if (lt[2] == '>') {
-                p = lt + 3;
-                continue;
-            }
-            *comment = 1;
-            next = fp_tok_gt_end(lt + 2, end);
-        } else if (ch == '!') {
-            int kind;
-            const uint8_t *cs, *ce;
-            next = fp_tok_markup(lt, end, 0, &kind, &cs, &ce);
-            *comment = kind != FP_MARKUP_DOCTYPE;   /* CDATA is a bogus comment in HTML content */
-        } else if (ch == '?') {
-            *comment = 1;
-            next = fp_tok_gt_end(lt + 2, end);
-        } else {
-            p = lt + 1;
+        int kind;
+        fp_tag_token t;
+        const uint8_t *cs, *ce;
+        const uint8_t *next = token_at(d, lt, 0, &kind, &t, &cs, &ce);
+        if (!next)
+            return q;   /* EOF inside a tag: the rest is no text */
+        if (kind == LT_CHAR || kind == LT_NO_TOKEN) {
+            p = next;
             continue;
         }
+        *comment = kind == LT_COMMENT;   /* CDATA is a bogus comment in HTML content */
         return next < q ? next : q;
     }
 }
@@ -568,22 +576,19 @@ moves_a_run(const fp_doc *d, const uint8_t *p, const uint8_t *q)
     return 0;
 }
 
-/* Whether table part s moved a run, it or its row groups and rows */
+/* Whether a run directly in table part s, between its children, moved */
 static int
-moves_runs(const fp_doc *d, int32_t s)
+moves_own_run(const fp_doc *d, int32_t s)
 {
     const fp_elem *e = d->elems;
     uint32_t pos = e[s].inner_start, j = (uint32_t)s + 1;
-    for (;;) {
+    for (;; j = e[j].last + 1) {
         uint32_t stop = j <= e[s].last ? e[j].start : e[s].inner_end;
         if (stop > pos && moves_a_run(d, d->buf + pos, d->buf + stop))
             return 1;
         if (j > e[s].last)
             return 0;
-        if (is_table_part(&e[j]) && !is_html_table(&e[j]) && moves_runs(d, (int32_t)j))
-            return 1;
         pos = e[j].end > pos ? e[j].end : pos;
-        j = e[j].last + 1;
     }
 }
 
@@ -601,7 +606,7 @@ doc_fosters(const fp_doc *d)
     for (uint32_t i = 0; i < d->n && !yes; i++) {
         const fp_elem *e = &d->elems[i];
         yes = ((e->flags & FP_EF_FOSTERED) && fp_text_fosters(d, e->parent)) ||
-              (is_html_table(e) && moves_runs(d, (int32_t)i));
+              (fp_text_fosters(d, (int32_t)i) && moves_own_run(d, (int32_t)i));
     }
     __atomic_store_n(cache, yes ? 2 : 1, __ATOMIC_RELAXED);
     return yes;
