@@ -182,6 +182,22 @@ def test_script_escaped_states(src, script_text, rest):
     assert d.text == script_text + rest
 
 
+@pytest.mark.parametrize("pad", [1, 15, 16, 17, 31, 33, 100])
+def test_script_escaped_states_past_a_vector(pad):
+    """The escaped states search 16 bytes at a time: every marker still counts
+    wherever the filler before it puts it."""
+    fill = "var a = b + c;\n"[:pad % 16] + "x" * pad
+    for src, script_text, rest in [
+        ("<script><!--F<script>F--F>F</script>F--></script><p>after", "<!--F<script>F--F>F</script>F-->", "after"),
+        ("<script><!--F-F</script>y", "<!--F-F", "y"),
+        ("<script><!--F<script>Fa</script>Fb</script>z", "<!--F<script>Fa</script>Fb", "z"),
+    ]:
+        src, script_text = src.replace("F", fill), script_text.replace("F", fill)
+        d = fp.parse(src)
+        assert d.find("script").text == script_text
+        assert d.text == script_text + rest
+
+
 def test_double_escaped_script_without_end_runs_to_eof():
     d = fp.parse("<script><!--<script></script><p>x")
     assert [t.name for t in d] == ["script"]

@@ -359,6 +359,8 @@ uint32_t fp_find(const fp_doc *doc, uint32_t first, uint32_t last, const fp_quer
 /* ---- scan.c ---- */
 /* First '<' in [p, end), or end. SIMD where the build allows it. */
 const uint8_t *fp_scan_lt(const uint8_t *p, const uint8_t *end);
+/* First a or b in [p, end), or end. */
+const uint8_t *fp_scan_either(const uint8_t *p, const uint8_t *end, uint8_t a, uint8_t b);
 size_t fp_count_byte(const uint8_t *p, size_t n, uint8_t c);
 /* First byte in [p, end) that decoding text changes: CR, NUL, '&' with
  * FP_STOP_AMP (references), '<' with FP_STOP_LT (markup); or end. Bytes up to

@@ -1,7 +1,7 @@
 /* scan.c — the byte-search primitives the tokenizer's hot loop stands on:
- * find the next '<', find the next byte text decoding must change, count a
- * byte. SSE2 on x86-64 (always present there), NEON on arm64, a memchr or
- * plain loop elsewhere; chosen at build time. */
+ * find the next '<' or either of two bytes, find the next byte text decoding
+ * must change, count a byte. SSE2 on x86-64 (always present there), NEON on
+ * arm64, a memchr or plain loop elsewhere; chosen at build time. */
 #include <string.h>
 
 #include "internal.h"
@@ -31,6 +31,30 @@ fp_scan_lt(const uint8_t *p, const uint8_t *end)
 {
     const uint8_t *hit = fp_find_byte(p, end, '<');
     return hit ? hit : end;
+}
+
+const uint8_t *
+fp_scan_either(const uint8_t *p, const uint8_t *end, uint8_t a, uint8_t b)
+{
+#if defined(FP_SCAN_SSE2)
+    const __m128i va = _mm_set1_epi8((char)a), vb = _mm_set1_epi8((char)b);
+    for (; end - p >= 16; p += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)p);
+        unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, va), _mm_cmpeq_epi8(v, vb)));
+        if (m)
+            return p + __builtin_ctz(m);
+    }
+#elif defined(FP_SCAN_NEON)
+    const uint8x16_t va = vdupq_n_u8(a), vb = vdupq_n_u8(b);
+    for (; end - p >= 16; p += 16) {
+        uint8x16_t v = vld1q_u8(p);
+        if (vmaxvq_u8(vorrq_u8(vceqq_u8(v, va), vceqq_u8(v, vb))))
+            break;   /* the byte loop below finds which lane */
+    }
+#endif
+    while (p < end && *p != a && *p != b)
+        p++;
+    return p;
 }
 
 const uint8_t *

@@ -59,9 +59,9 @@ fp_tok_script_end(const uint8_t *p, const uint8_t *end, int *escaped)
             p++;
             continue;
         }
-        /* escaped / double escaped: look for '-' (a possible "-->") and '<' */
-        while (p < end && *p != '-' && *p != '<')
-            p++;
+        /* escaped / double escaped: look for '-' (a possible "-->") and '<';
+         * a script inside "<!--" is often all of a page's inline code */
+        p = fp_scan_either(p, end, '-', '<');
         if (p >= end) {
             *escaped = 1;   /* EOF in the escaped states: eof-in-script-html-comment-like-text */
             return end;
