@@ -483,6 +483,17 @@ static int raw_comparable(int32_t op)
  * URL is not scanned to its end. 1 or 0 when the raw bytes settle it, -1 when
  * the value must be decoded first: a '&', NUL or CR where the answer depends
  * on it (decoding changes nothing before the first of them). */
+/* what the byte b after a raw value's first bytes, which equal the pattern's,
+ * says of op (raw_compare) */
+static inline int raw_after(uint8_t b, uint8_t quote, int32_t op)
+{
+    if (op == FP_SEL_A_PREFIX || value_ends_at(b, quote))
+        return 1;
+    if (op == FP_SEL_A_EQUALS)
+        return 0;   /* more follows, and a reference decodes to one character or more */
+    return b == '-' ? 1 : b == '&' ? -1 : 0;   /* FP_SEL_A_DASH: "&#45;" is a '-' */
+}
+
 static int raw_compare(const uint8_t *v, uint8_t quote, const uint8_t *end, const uint8_t *want, size_t tlen,
                        int32_t op, int icase)
 {
@@ -510,13 +521,9 @@ static int raw_compare(const uint8_t *v, uint8_t quote, const uint8_t *end, cons
     }
     if (n == room)
         return -1;   /* not reached: every start tag ends with '>' */
-    uint8_t b = v[tlen];
-    if (op == FP_SEL_A_PREFIX || value_ends_at(b, quote))
-        return 1;
-    if (op == FP_SEL_A_EQUALS)
-        return 0;   /* more follows, and a reference decodes to one character or more */
-    return b == '-' ? 1 : b == '&' ? -1 : 0;   /* FP_SEL_A_DASH: "&#45;" is a '-' */
+    return raw_after(v[tlen], quote, op);
 }
+
 
 /* whether attribute test t compares values at element e ignoring ASCII case:
  * the `i` flag, or an attribute the HTML Standard lists, on an HTML element */
@@ -1001,6 +1008,10 @@ typedef struct {
     fp_attr_key vt_key;  /* its attribute's name, prepared for each candidate's start tag */
     const uint8_t *vt_want;
     size_t vt_tlen;
+    /* a pattern of 1-8 bytes, none of them a value_mark, as 8 bytes to compare
+     * the raw value's with at once (raw_compare_word); else vt_word_ok = 0 */
+    int vt_word_ok;
+    uint64_t vt_word, vt_word_lower, vt_fold, vt_keep;
 } prefilter_t;
 
 /* A U+FFFD in the selector may come from a NUL in the source, a line feed
@@ -1039,6 +1050,34 @@ static int compound_never(const fp_sel_ctx *c, int32_t at, const uint32_t *index
     return 0;
 }
 
+/* f's pattern v[0, n) as words for raw_compare_word, when it is short and
+ * holds no byte that ends a raw value or decodes to something else */
+static void word_init(prefilter_t *f, const uint8_t *v, size_t n)
+{
+    uint8_t word[8] = {0}, word_lower[8] = {0}, fold[8] = {0}, keep[8] = {0};
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (n == 0 || n > 8)
+        return;
+#else
+    return;   /* raw_compare_word finds the first byte that differs from the low end */
+#endif
+    for (size_t k = 0; k < n; k++) {
+        if (value_mark[v[k]])
+            return;
+        word[k] = v[k];
+        word_lower[k] = lower(v[k]);
+        /* OR 0x20 folds an upper-case letter onto its lower case, and no other
+         * byte onto a letter: applied where the pattern has a letter */
+        fold[k] = lower(v[k]) >= 'a' && lower(v[k]) <= 'z' ? 0x20 : 0;
+        keep[k] = 0xFF;
+    }
+    memcpy(&f->vt_word, word, 8);
+    memcpy(&f->vt_word_lower, word_lower, 8);
+    memcpy(&f->vt_fold, fold, 8);
+    memcpy(&f->vt_keep, keep, 8);
+    f->vt_word_ok = 1;
+}
+
 /* index: the tag index when it covers the run (scope outside templates), else NULL */
 static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t *f, const uint32_t *index)
 {
@@ -1048,6 +1087,7 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
     f->n = 0;
     f->exact = 1;
     f->vt = NULL;
+    f->vt_word_ok = 0;
     const int32_t *w = c->w;
     /* `nav a` on a page without <nav>: every compound of the chain must match */
     for (int32_t k = 0; k < cx[1]; k++)
@@ -1104,6 +1144,7 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
                 f->vt_want = v;
                 f->vt_tlen = vlen;
                 fp_attr_key_init(&f->vt_key, (const char *)s, len);
+                word_init(f, v, vlen);
             }
             break;
         default:
@@ -1124,6 +1165,22 @@ static void prefilter_build(const fp_sel_ctx *c, const int32_t *cx, prefilter_t 
         f->vt = NULL;
 }
 
+/* raw_compare for f's pattern (prefilter_t.vt_word_ok), its bytes compared
+ * at once: the first that differs, if any, decides, as in the byte loop.
+ * v has 8 bytes to read before the end of the document. */
+static inline int raw_compare_word(const prefilter_t *f, const uint8_t *v, uint8_t quote, int32_t op, int icase)
+{
+    uint64_t w;
+    memcpy(&w, v, 8);
+    uint64_t diff = (icase ? (w | f->vt_fold) ^ f->vt_word_lower : w ^ f->vt_word) & f->vt_keep;
+    if (diff) {
+        uint8_t b = v[__builtin_ctzll(diff) >> 3];   /* little-endian: byte k is bits 8k.. */
+        return b == '&' || b == 0 || b == '\r' ? -1 : 0;
+    }
+    /* the pattern's bytes end no value and no tag: the value goes on past them */
+    return raw_after(v[f->vt_tlen], quote, op);
+}
+
 /* f's [a] or [a op v] on a candidate whose attribute bits passed: found
  * without testing its bit again, a value compared on its raw first bytes
  * (=, ^=, |=: -1 for one that must be decoded, which the compound's own test
@@ -1138,6 +1195,8 @@ static __attribute__((noinline)) int value_test(fp_sel_ctx *c, const prefilter_t
             return 0;
         if (t[1] == FP_SEL_A_EXISTS)
             return 1;
+        if (f->vt_word_ok && v && c->doc->buf + c->doc->len - v >= 8)
+            return raw_compare_word(f, v, quote, t[1], attr_icase(c, t, e));
         return raw_compare(v, quote, c->doc->buf + c->el[e].inner_start, f->vt_want, f->vt_tlen, t[1],
                            attr_icase(c, t, e));
     }
