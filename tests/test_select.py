@@ -833,6 +833,20 @@ def test_the_first_attribute_is_found_as_the_others_are():
         assert [t.attrs.get("id") for t in doc.select(f"[href^={prefix}]")] == want, prefix
 
 
+def test_attributes_are_found_after_any_spelling_of_the_tag_name():
+    # a lookup steps over a known tag's name by the table's length: <image> makes an
+    # <img> whose source name is longer, and "</br>" a <br> with no attributes at all
+    doc = fp.parse("<p><image src=a alt=b><IMAGE\tsrc=c><img/src=d><iMg src=e></br src=f>"
+                   "<svg><image href=g x=1/></svg><Div class=x></div><my-el src=h>")
+    assert [(t.name, t.attrs) for t in doc.select("img, br, image, div, my-el")] == [
+        ("img", {"src": "a", "alt": "b"}), ("img", {"src": "c"}), ("img", {"src": "d"}),
+        ("img", {"src": "e"}), ("br", {}), ("image", {"href": "g", "x": "1/"}), ("div", {"class": "x"}),
+        ("my-el", {"src": "h"})]
+    assert [t.get("src") for t in doc.select("[src]")] == ["a", "c", "d", "e", "h"]
+    assert [t.get("src") for t in doc.select("img[src^=c], img[src=e]")] == ["c", "e"]
+    assert [t.name for t in doc.select("[href=g], div[class=x]")] == ["image", "div"]
+
+
 # values a raw compare of their first bytes could misjudge: shorter or longer than the
 # pattern, a tag that ends right after them, references (also ones that decode longer
 # than they are written), NUL, CR, case, '-' for |=, a foreign element's type

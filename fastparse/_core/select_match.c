@@ -478,11 +478,6 @@ static int raw_comparable(int32_t op)
     return op == FP_SEL_A_EQUALS || op == FP_SEL_A_PREFIX || op == FP_SEL_A_DASH;
 }
 
-/* [a=v], [a^=v] and [a|=v] (op) on the raw value at v (NULL: none), closed
- * by quote (0: whitespace or '>'), read no further than the pattern: a long
- * URL is not scanned to its end. 1 or 0 when the raw bytes settle it, -1 when
- * the value must be decoded first: a '&', NUL or CR where the answer depends
- * on it (decoding changes nothing before the first of them). */
 /* what the byte b after a raw value's first bytes, which equal the pattern's,
  * says of op (raw_compare) */
 static inline int raw_after(uint8_t b, uint8_t quote, int32_t op)
@@ -494,6 +489,11 @@ static inline int raw_after(uint8_t b, uint8_t quote, int32_t op)
     return b == '-' ? 1 : b == '&' ? -1 : 0;   /* FP_SEL_A_DASH: "&#45;" is a '-' */
 }
 
+/* [a=v], [a^=v] and [a|=v] (op) on the raw value at v (NULL: none), closed
+ * by quote (0: whitespace or '>'), read no further than the pattern: a long
+ * URL is not scanned to its end. 1 or 0 when the raw bytes settle it, -1 when
+ * the value must be decoded first: a '&', NUL or CR where the answer depends
+ * on it (decoding changes nothing before the first of them). */
 static int raw_compare(const uint8_t *v, uint8_t quote, const uint8_t *end, const uint8_t *want, size_t tlen,
                        int32_t op, int icase)
 {
@@ -523,7 +523,6 @@ static int raw_compare(const uint8_t *v, uint8_t quote, const uint8_t *end, cons
         return -1;   /* not reached: every start tag ends with '>' */
     return raw_after(v[tlen], quote, op);
 }
-
 
 /* whether attribute test t compares values at element e ignoring ASCII case:
  * the `i` flag, or an attribute the HTML Standard lists, on an HTML element */
@@ -1050,17 +1049,20 @@ static int compound_never(const fp_sel_ctx *c, int32_t at, const uint32_t *index
     return 0;
 }
 
+/* raw_compare_word finds the first byte that differs from a word's low end */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define LITTLE_ENDIAN_WORDS 1
+#else
+#define LITTLE_ENDIAN_WORDS 0
+#endif
+
 /* f's pattern v[0, n) as words for raw_compare_word, when it is short and
  * holds no byte that ends a raw value or decodes to something else */
 static void word_init(prefilter_t *f, const uint8_t *v, size_t n)
 {
     uint8_t word[8] = {0}, word_lower[8] = {0}, fold[8] = {0}, keep[8] = {0};
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    if (n == 0 || n > 8)
+    if (!LITTLE_ENDIAN_WORDS || n == 0 || n > 8)
         return;
-#else
-    return;   /* raw_compare_word finds the first byte that differs from the low end */
-#endif
     for (size_t k = 0; k < n; k++) {
         if (value_mark[v[k]])
             return;

@@ -44,8 +44,9 @@ fp_tok_tag(const uint8_t *p, const uint8_t *end, fp_tag_token *t)
 /* Position just after the tag name of element i's start tag. (Inlined, as
  * is_first_name, in each attribute lookup: the profile-guided build left both
  * out of line in fp_attr_present once selectors also called another lookup.)
- * A known tag's name is as long in the source as in the table, but for an
- * <img> spelt <image>: checked by the byte after it, not scanned. */
+ * A known tag's name is found by its length in the table and the byte after
+ * it: no element's source name is shorter than its tag's, and one longer
+ * (the <img> of an <image>) fails the test and is scanned. */
 static inline __attribute__((always_inline)) const uint8_t *
 after_name(const fp_doc *doc, uint32_t i)
 {
@@ -54,7 +55,7 @@ after_name(const fp_doc *doc, uint32_t i)
     uint16_t tag = doc->elems[i].tag;
     if (p < end && *p == '/')  /* "</br>": the <br> it makes has no attributes */
         return end;
-    if (tag < FP_TAG__COUNT && tag != FP_TAG_IMG) {
+    if (tag < FP_TAG__COUNT) {
         size_t n = fp_tag_name_lens_gen[tag];
         if ((size_t)(end - p) > n && (fp_cc[p[n]] & FP_CC_TAG_STOP))
             return p + n;
