@@ -10,9 +10,9 @@ from a barrier: the time is of the parses, not of starting threads. By default
 `repeat` is what makes one serial run last at least 0.25 s: a pass over the real pages
 takes about 7 ms, and runs that short measured the start of the second thread (it waits
 for the GIL, up to the 5 ms switch interval) more than the parses: 1.41 median at one
-pass, 1.91 at ten, on the same machine, in the same minute. Printed: the ratio of each round and their median, and the
-ratio of the best serial time to the best two-thread time. Wall clock: run it on a
-quiet machine with at least two free cores.
+pass, 1.91 at ten, on the same machine, in the same minute. Printed: the ratio of each
+round and their median, and the ratio of the best serial time to the best two-thread
+time. Wall clock: run it on a quiet machine with at least two free cores.
 
 The shared machines this was measured on switch, for seconds to minutes, into phases
 where code runs up to twice as slowly (README, "Committed results"); a round whose

@@ -206,6 +206,25 @@ int fp_attr_find(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp
  * long URL. */
 int fp_attr_value_at(const fp_doc *doc, uint32_t i, const char *name, size_t len, const uint8_t **value,
                      uint8_t *quote);
+/* s[0, n), n <= 8, as 8 bytes compared at once: *word its bytes (zero after
+ * them), *fold 0x20 where it has an ASCII letter, *keep 0xFF for its n bytes.
+ * OR-ing fold into a word folds an upper-case letter there onto its lower
+ * case, and no other byte onto a letter. */
+static inline void
+fp_word8(const uint8_t *s, size_t n, uint64_t *word, uint64_t *fold, uint64_t *keep)
+{
+    uint8_t w[8] = {0}, f[8] = {0}, k[8] = {0};
+    for (size_t j = 0; j < n && j < 8; j++) {
+        uint8_t b = s[j];
+        w[j] = b;
+        f[j] = (uint8_t)(b | 0x20) >= 'a' && (uint8_t)(b | 0x20) <= 'z' ? 0x20 : 0;
+        k[j] = 0xFF;
+    }
+    memcpy(word, w, 8);
+    memcpy(fold, f, 8);
+    memcpy(keep, k, 8);
+}
+
 /* An attribute name prepared once for a lookup in many elements (a selector's
  * prefilter): a name of up to 8 bytes, none of them upper case or one that
  * ends a name, is compared with the first attribute in one 8-byte load. */

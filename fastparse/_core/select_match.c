@@ -1008,9 +1008,9 @@ typedef struct {
     const uint8_t *vt_want;
     size_t vt_tlen;
     /* a pattern of 1-8 bytes, none of them a value_mark, as 8 bytes to compare
-     * the raw value's with at once (raw_compare_word); else vt_word_ok = 0 */
+     * the raw value's with at once (raw_compare_word, fp_word8); else vt_word_ok = 0 */
     int vt_word_ok;
-    uint64_t vt_word, vt_word_lower, vt_fold, vt_keep;
+    uint64_t vt_word, vt_fold, vt_keep;
 } prefilter_t;
 
 /* A U+FFFD in the selector may come from a NUL in the source, a line feed
@@ -1060,23 +1060,12 @@ static int compound_never(const fp_sel_ctx *c, int32_t at, const uint32_t *index
  * holds no byte that ends a raw value or decodes to something else */
 static void word_init(prefilter_t *f, const uint8_t *v, size_t n)
 {
-    uint8_t word[8] = {0}, word_lower[8] = {0}, fold[8] = {0}, keep[8] = {0};
     if (!LITTLE_ENDIAN_WORDS || n == 0 || n > 8)
         return;
-    for (size_t k = 0; k < n; k++) {
+    for (size_t k = 0; k < n; k++)
         if (value_mark[v[k]])
             return;
-        word[k] = v[k];
-        word_lower[k] = lower(v[k]);
-        /* OR 0x20 folds an upper-case letter onto its lower case, and no other
-         * byte onto a letter: applied where the pattern has a letter */
-        fold[k] = lower(v[k]) >= 'a' && lower(v[k]) <= 'z' ? 0x20 : 0;
-        keep[k] = 0xFF;
-    }
-    memcpy(&f->vt_word, word, 8);
-    memcpy(&f->vt_word_lower, word_lower, 8);
-    memcpy(&f->vt_fold, fold, 8);
-    memcpy(&f->vt_keep, keep, 8);
+    fp_word8(v, n, &f->vt_word, &f->vt_fold, &f->vt_keep);
     f->vt_word_ok = 1;
 }
 
@@ -1174,7 +1163,8 @@ static inline int raw_compare_word(const prefilter_t *f, const uint8_t *v, uint8
 {
     uint64_t w;
     memcpy(&w, v, 8);
-    uint64_t diff = (icase ? (w | f->vt_fold) ^ f->vt_word_lower : w ^ f->vt_word) & f->vt_keep;
+    uint64_t fold = icase ? f->vt_fold : 0;
+    uint64_t diff = ((w | fold) ^ (f->vt_word | fold)) & f->vt_keep;
     if (diff) {
         uint8_t b = v[__builtin_ctzll(diff) >> 3];   /* little-endian: byte k is bits 8k.. */
         return b == '&' || b == 0 || b == '\r' ? -1 : 0;

@@ -562,16 +562,15 @@ run_is_white(const uint8_t *p, const uint8_t *q)
 static int
 moves_a_run(const fp_doc *d, const uint8_t *p, const uint8_t *q)
 {
-    const uint8_t *w = p;
-    while (w < q && fp_is_ws(*w))
-        w++;
-    while (w < q) {   /* not white at once: read it run by run */
+    while (p < q && fp_is_ws(*p))
+        p++;   /* leading whitespace changes no run's whiteness; most gaps are only that */
+    while (p < q) {
         const uint8_t *run_end;
         int comment;
         const uint8_t *next = next_run(d, p, q, &run_end, &comment);
         if (run_end > p && !run_is_white(p, run_end))
             return 1;
-        p = w = next;
+        p = next;
     }
     return 0;
 }

@@ -126,7 +126,6 @@ is_first_name(const uint8_t *raw, const uint8_t *name, size_t len)
 void
 fp_attr_key_init(fp_attr_key *k, const char *name, size_t len)
 {
-    uint8_t want[8] = {0}, fold[8] = {0}, keep[8] = {0};
     k->name = name;
     k->len = len;
     k->wide = len > 0 && len <= 8;
@@ -134,13 +133,8 @@ fp_attr_key_init(fp_attr_key *k, const char *name, size_t len)
         uint8_t b = (uint8_t)name[j];
         if ((fp_cc[b] & FP_CC_NAME_STOP) || (b >= 'A' && b <= 'Z'))
             k->wide = 0;   /* such a name is in no start tag: is_first_name says so */
-        want[j] = b;
-        fold[j] = b >= 'a' && b <= 'z' ? 0x20 : 0;
-        keep[j] = 0xFF;
     }
-    memcpy(&k->want, want, 8);
-    memcpy(&k->fold, fold, 8);
-    memcpy(&k->keep, keep, 8);
+    fp_word8((const uint8_t *)name, len, &k->want, &k->fold, &k->keep);
 }
 
 /* is_first_name for a prepared name: OR 0x20 folds an upper-case letter onto
