@@ -1,0 +1,163 @@
+/* simulator_adopt.c — elements that leave the open-element stack out of
+ * order: the adoption agency for misnested formatting elements (13.2.6.4.7,
+ * "in body", any other end tag, and <a> / <nobr> start tags), without the
+ * clones it makes, and </form>, which removes the form from the middle.
+ *
+ * For a formatting element fe with a "furthest block" fb (the first special
+ * element opened inside it), the spec moves fb out of fe to fe's parent and
+ * clones the formatting elements into it. The flat index moves fb the same
+ * way, without clones: fe and the elements between it and fb end where fb
+ * starts (fe.last = fb - 1), fb's parent becomes fe's parent, and fb's
+ * subtree moves up. fb's subtree is the tail of the index (fb is open), so
+ * ranges stay contiguous. Only done when that subtree is small (its depths
+ * are rewritten) and nothing in between is a boundary or foreign: otherwise
+ * fe closes what it contains, as before.
+ * The spec then runs again (its outer loop, 8 rounds at most) for the clone
+ * of fe it put into fb, which holds what was open inside fb: with no special
+ * element among that, the round pops it all; a special one moves up into fb
+ * as fb did out of fe's parent. */
+#include <string.h>
+
+#include "simulator_internal.h"
+
+#define FP_ADOPT_MAX_MOVE 64
+#define FP_ADOPT_ROUNDS 8
+
+/* The first special element opened after x and still open; -1 when there is
+ * none, -2 when it is not among the last FP_ADOPT_MAX_MOVE elements (too
+ * much to move). Scans the special stack from the top: at most that many entries. */
+static int32_t
+special_after(const fp_sim *s, int32_t x)
+{
+    const fp_istack *st = &s->sc[FP_SC_SPECIAL];
+    int64_t low = (int64_t)s->doc->n - FP_ADOPT_MAX_MOVE;
+    uint32_t k = st->n;
+    while (k > 0 && st->items[k - 1] > x && st->items[k - 1] >= low)
+        k--;
+    if (k > 0 && st->items[k - 1] > x)
+        return -2;
+    return k < st->n ? st->items[k] : -1;
+}
+
+/* removes x from its tag's chain of open elements */
+static void
+unlink_same(fp_sim *s, int32_t x)
+{
+    int tag = s->e[x].tag;
+    if (s->open_head[tag] == x) {
+        s->open_head[tag] = s->prev_same[x];
+        return;
+    }
+    for (int32_t y = s->open_head[tag]; y >= 0; y = s->prev_same[y])
+        if (s->prev_same[y] == x) {
+            s->prev_same[y] = s->prev_same[x];
+            return;
+        }
+}
+
+/* 13.2.6.4.7 end tag "form": the form leaves the stack of open elements but
+ * what is open inside it stays open (and stays its descendants). */
+void
+fp_sim_remove_from_stack(fp_sim *s, int32_t x, uint32_t lt, uint32_t gt)
+{
+    fp_elem *el = &s->e[x];
+    for (unsigned bits = s->open_bits[x] & ((1u << FP_SC__COUNT) - 1); bits; bits &= bits - 1) {
+        fp_istack *st = &s->sc[__builtin_ctz(bits)];
+        uint32_t k = st->n;
+        while (k > 0 && st->items[k - 1] != x)
+            k--;
+        if (k > 0) {
+            memmove(st->items + k - 1, st->items + k, (st->n - k) * sizeof *st->items);
+            st->n--;
+        }
+    }
+    unlink_same(s, x);
+    s->open_bits[x] = FP_REMOVED;
+    el->closed = FP_CLOSED_END_TAG;
+    el->inner_end = lt;
+    el->end = gt;
+    s->removed_open++;
+}
+
+/* an HTML formatting element (b, i, a, font...): the spec reopens a clone of it */
+static int
+is_formatting(const fp_elem *el)
+{
+    return !is_foreign(el) && (fp_tag_flags(el->tag) & FP_TF_FORMATTING);
+}
+
+/* Moves the open element b up to be a child of its open ancestor anc (-1:
+ * top level): the elements between them end where b starts, the one that was
+ * anc's child as `closed`, the rest as parent-end. 0, with nothing changed,
+ * when one of them is a boundary, removed from the stack, foreign or
+ * fostered (b's subtree is the tail of the index: the caller keeps it short). */
+static int
+lift(fp_sim *s, int32_t anc, int32_t b, uint8_t closed)
+{
+    const uint16_t boundary = (1u << FP_SC__COUNT) - 1;
+    int32_t child = b;   /* anc's child on the way up: b's place */
+    for (int32_t x = s->e[b].parent; x != anc; x = s->e[x].parent) {
+        if (x < 0 || (s->open_bits[x] & (boundary | FP_REMOVED)) || is_foreign(&s->e[x]) ||
+            (s->e[x].flags & FP_EF_FOSTERED))
+            return 0;
+        child = x;
+    }
+    uint32_t at = s->e[b].start;
+    uint16_t delta = (uint16_t)(s->e[b].depth - s->e[child].depth);
+    for (int32_t x = s->e[b].parent; x != anc; x = s->e[x].parent) {  /* top down: each unlink is O(1) */
+        fp_elem *el = &s->e[x];
+        el->closed = el->parent == anc ? closed : FP_CLOSED_PARENT_END;
+        el->inner_end = el->end = at;
+        el->last = (uint32_t)b - 1;
+        unlink_same(s, x);
+    }
+    s->e[b].parent = anc;
+    for (uint32_t k = (uint32_t)b; delta && k < s->doc->n; k++)
+        s->e[k].depth = (uint16_t)(s->e[k].depth - delta);
+    s->depth -= delta;
+    return 1;
+}
+
+/* The adoption agency for formatting element fe, which ends as `closed`, run
+ * for a tag at offset `at`: 1 when it moved a furthest block out of fe; 0
+ * (nothing done) when fe has none or it cannot be moved, and the caller
+ * closes fe with what it contains. */
+int
+fp_sim_adopt(fp_sim *s, int32_t fe, uint8_t closed, uint32_t at)
+{
+    if (istack_top(s, FP_SC_SPECIAL) < fe)
+        return 0;   /* no special element inside: the common case, no block to move */
+    int32_t fb = special_after(s, fe);
+    if (fb < 0 || !lift(s, s->e[fe].parent, fb, closed))
+        return 0;
+    /* the next rounds, for fe's clone inside fb: it is not in scope behind a
+     * boundary (all of them are special) */
+    for (int round = 1; round < FP_ADOPT_ROUNDS && istack_top(s, FP_SC_DEFAULT) < fb; round++) {
+        int32_t next = special_after(s, fb);
+        if (next == -1) {
+            /* no block: what is open above fb ends with the clone. The
+             * formatting elements next to fb stay open, as the clones the
+             * spec reopens for what follows would be: the first other
+             * element ends, with everything above it */
+            int32_t cut = -1;
+            for (int32_t x = s->top; x != fb; x = s->e[x].parent)
+                if (!is_formatting(&s->e[x]))
+                    cut = x;
+            if (cut >= 0)
+                while (s->top != s->e[cut].parent)
+                    fp_sim_pop(s, FP_CLOSED_PARENT_END, at, at);
+            break;
+        }
+        if (next < 0)
+            break;   /* too far to move: left open, as before */
+        /* a block moves up into fb out of what is not formatting; inside
+         * formatting elements only, it stays (the spec wraps it in their clones) */
+        int formatting_only = 1;
+        for (int32_t x = s->e[next].parent; x != fb && formatting_only; x = s->e[x].parent)
+            formatting_only = is_formatting(&s->e[x]);
+        if (!formatting_only && !lift(s, fb, next, FP_CLOSED_PARENT_END))
+            break;   /* not movable: left open, as before */
+        fb = next;
+    }
+    return 1;
+}

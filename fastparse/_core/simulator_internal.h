@@ -1,0 +1,237 @@
+/* simulator_internal.h — what the simulator's files share: questions about
+ * the open-element stack (O(1) each), the push and pop of the hot paths
+ * (inlined where a start tag or an end tag is handled), and the rules each
+ * file exports to the others. Not for the rest of the engine: parse.c and
+ * quirks.c see simulator.h. */
+#ifndef FP_SIMULATOR_INTERNAL_H
+#define FP_SIMULATOR_INTERNAL_H
+
+#include "simulator.h"
+
+/* ---- the open-element stack (simulator.c) ---- */
+
+static inline int
+is_foreign(const fp_elem *el)
+{
+    return (el->flags & (FP_EF_SVG | FP_EF_MATHML)) != 0;
+}
+
+static inline int32_t
+istack_top(const fp_sim *s, int k)
+{
+    const fp_istack *st = &s->sc[k];
+    return st->n ? st->items[st->n - 1] : -1;
+}
+
+/* t is open and no boundary of kind k was opened after it */
+static inline int
+in_scope(const fp_sim *s, int32_t t, int k)
+{
+    return t >= 0 && istack_top(s, k) <= t;
+}
+
+static inline int32_t
+open_of(const fp_sim *s, int tag)
+{
+    return (uint32_t)tag < s->open_head_cap ? s->open_head[tag] : -1;
+}
+
+static inline int32_t
+nearest(const fp_sim *s, int a, int b)
+{
+    int32_t x = open_of(s, a), y = open_of(s, b);
+    return x > y ? x : y;
+}
+
+/* The topmost open HTML element with this tag, looking past at most a few
+ * svg/math elements of the same name (bounded: never quadratic). */
+static inline int32_t
+open_html_of(const fp_sim *s, int tag)
+{
+    int32_t x = open_of(s, tag);
+    for (int k = 0; x >= 0 && is_foreign(&s->e[x]) && k < 8; k++)
+        x = s->prev_same[x];
+    return x >= 0 && is_foreign(&s->e[x]) ? -1 : x;
+}
+
+/* ---- insertion modes: the topmost FP_SC_MODE element decides ---- */
+
+static inline int
+tmpl_mode(const fp_sim *s, int32_t m)
+{
+    return (s->open_bits[m] >> FP_MODE_SHIFT) & 7;
+}
+
+static inline void
+set_tmpl_mode(fp_sim *s, int32_t m, int mode)
+{
+    s->open_bits[m] = (uint16_t)((s->open_bits[m] & ((1u << FP_MODE_SHIFT) - 1)) | ((unsigned)mode << FP_MODE_SHIFT));
+}
+
+/* the insertion mode the mode element m selects; with none open, the fragment
+ * context's (ctx_mode stays FP_MODE_BODY for a whole document) */
+static inline int
+mode_at(const fp_sim *s, int32_t m)
+{
+    return m < 0 ? s->ctx_mode : tmpl_mode(s, m);
+}
+
+/* The current node is an HTML colgroup ("in column group"): anything but
+ * whitespace, <col> and a template ends it */
+static inline int
+in_column_group(const fp_sim *s)
+{
+    return s->top >= 0 && s->e[s->top].tag == FP_TAG_COLGROUP && !is_foreign(&s->e[s->top]);
+}
+
+static inline int
+is_head_tag(int tag)
+{
+    return (fp_tag_flags(tag) & FP_TF_HEAD) != 0;
+}
+
+uint32_t fp_sim_elem_flags(const fp_elem *el);   /* FP_TF_* as the element's namespace has them */
+uint16_t fp_sim_boundaries(int tag, uint8_t ns_flags, uint32_t f);
+int fp_sim_istack_grow(fp_sim *s, int k);
+int fp_sim_grow_open_head(fp_sim *s, int tag);
+int fp_sim_grow_index(fp_sim *s);
+int32_t fp_sim_push(fp_sim *s, int tag, uint8_t ns_flags, uint32_t lt, uint32_t gt);
+void fp_sim_pop(fp_sim *s, uint8_t closed, uint32_t inner_end, uint32_t end);
+void fp_sim_pop_removed(fp_sim *s, uint32_t end);
+void fp_sim_close_until(fp_sim *s, int32_t t, uint8_t closed, uint32_t lt, uint32_t gt);
+void fp_sim_close_above(fp_sim *s, int32_t c, uint32_t at);
+
+/* ---- push and pop, inlined where most tags are handled ---- */
+
+/* An element removed from the middle of the stack (</form>) stays the
+ * parent of what was open inside it; it ends when the last of those does. */
+#define FP_REMOVED (1u << 11)
+
+/* Appends an element of this tag to the index as a child of the current node
+ * (the index grows as needed); -1 past max_depth or out of memory. */
+static inline int32_t
+append_element(fp_sim *s, int tag, uint8_t flags, uint8_t closed, uint32_t lt, uint32_t gt)
+{
+    fp_doc *d = s->doc;
+    if (s->depth >= d->opts.max_depth) {
+        s->status = FP_ETOODEEP;
+        d->fail_offset = lt;
+        return -1;
+    }
+    if (d->n == s->cap && fp_sim_grow_index(s) < 0)
+        return -1;
+    int32_t i = (int32_t)d->n++;
+    fp_elem *el = &s->e[i];
+    el->start = lt;
+    el->inner_start = el->inner_end = el->end = gt;
+    el->parent = s->top;
+    el->last = (uint32_t)i;
+    el->tag = (uint16_t)tag;
+    /* the tree depth: one below the current node (a fostered element's is fixed after) */
+    el->depth = s->top >= 0 ? (uint16_t)(s->e[s->top].depth + 1) : 0;
+    el->closed = closed;
+    el->flags = flags;
+    el->attr_bits = s->attr_bits;
+    s->open_bits[i] = 0;
+    return i;
+}
+
+static inline __attribute__((always_inline)) int32_t
+push_inline(fp_sim *s, int tag, uint8_t ns_flags, uint32_t lt, uint32_t gt)
+{
+    if ((uint32_t)tag >= s->open_head_cap && fp_sim_grow_open_head(s, tag) < 0)
+        return -1;
+    int32_t i = append_element(s, tag, ns_flags, FP_CLOSED_EOF, lt, gt);
+    if (i < 0)
+        return -1;
+    fp_elem *el = &s->e[i];
+    s->prev_same[i] = s->open_head[tag];
+    s->open_head[tag] = i;
+    if (ns_flags & (FP_EF_SVG | FP_EF_MATHML)) {
+        /* fp_sim_end_foreign() asks these of foreign elements only */
+        s->open_foreign++;
+        s->open_depth[i] = s->depth;
+        s->foreign_below[i] = s->open_foreign;
+    }
+    s->top = i;
+    s->depth++;
+
+    /* an HTML element's boundary bits depend on its tag alone: computed once a parse */
+    uint16_t sc;
+    if (ns_flags & (FP_EF_SVG | FP_EF_MATHML))
+        sc = fp_sim_boundaries(tag, ns_flags, fp_sim_elem_flags(el));
+    else if ((unsigned)tag >= FP_TAG__COUNT)
+        sc = 0;   /* an unknown name is no boundary */
+    else if ((sc = s->html_sc[tag]) == 0xFFFF)
+        sc = s->html_sc[tag] = fp_sim_boundaries(tag, ns_flags, fp_sim_elem_flags(el));
+    s->open_bits[i] = sc;
+    for (unsigned bits = sc & ((1u << FP_SC__COUNT) - 1); bits; bits &= bits - 1) {
+        fp_istack *st = &s->sc[__builtin_ctz(bits)];
+        if (st->n == st->cap && fp_sim_istack_grow(s, __builtin_ctz(bits)) < 0)
+            return -1;
+        st->items[st->n++] = i;
+    }
+    return i;
+}
+
+static inline __attribute__((always_inline)) void
+pop_inline(fp_sim *s, uint8_t closed, uint32_t inner_end, uint32_t end)
+{
+    int32_t i = s->top;
+    fp_elem *el = &s->e[i];
+    el->closed = closed;
+    el->inner_end = inner_end;
+    el->end = end;
+    el->last = s->doc->n - 1;
+    s->open_head[el->tag] = s->prev_same[i];
+    for (unsigned bits = s->open_bits[i] & ((1u << FP_SC__COUNT) - 1); bits; bits &= bits - 1)
+        s->sc[__builtin_ctz(bits)].n--;  /* a boundary is always its stack's top when popped */
+    s->open_bits[i] = 0;
+    if (is_foreign(el))
+        s->open_foreign--;
+    s->top = el->parent;
+    s->depth--;
+    if (s->removed_open)
+        fp_sim_pop_removed(s, end);
+    if (i == s->head)
+        s->head_open = 0;
+    if (i == s->head_noscript)
+        s->head_noscript = -1;
+}
+
+/* ---- the rules, by the file that holds them ---- */
+
+/* simulator_adopt.c: elements leaving the stack out of order */
+int fp_sim_adopt(fp_sim *s, int32_t fe, uint8_t closed, uint32_t at);
+void fp_sim_remove_from_stack(fp_sim *s, int32_t x, uint32_t lt, uint32_t gt);
+
+/* simulator_foreign.c: svg and math */
+int fp_sim_start_foreign(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt, int32_t *i);
+int32_t fp_sim_insert_foreign(fp_sim *s, const fp_tag_token *t, int tag, uint8_t ns, uint32_t lt, uint32_t gt);
+void fp_sim_break_out(fp_sim *s, uint32_t at);
+int fp_sim_end_foreign(fp_sim *s, int tag, uint32_t lt, uint32_t gt);
+
+/* simulator_table.c: tables, rows, cells, column groups */
+int fp_sim_template_mode_for(int tag);
+int32_t fp_sim_table_part_parent(fp_sim *s, int tag);
+void fp_sim_ignore_table_part(fp_sim *s, int tag, uint32_t lt);
+int32_t fp_sim_implied_part_end(const fp_sim *s, int tag);
+int fp_sim_input_is_hidden(const fp_tag_token *t, const uint8_t *end);
+int32_t fp_sim_start_in_table(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt, int *done);
+int32_t fp_sim_start_row_or_cell(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt, int32_t m);
+
+/* simulator_document.c: html, head, body and frameset */
+int32_t fp_sim_start_head(fp_sim *s, uint32_t lt, uint32_t gt);
+int32_t fp_sim_start_body(fp_sim *s, uint32_t lt, uint32_t gt);
+int32_t fp_sim_start_frameset(fp_sim *s, int tag, uint32_t lt, uint32_t gt);
+int32_t fp_sim_start_in_frameset(fp_sim *s, int tag, uint32_t lt, uint32_t gt);
+void fp_sim_reopen_head(fp_sim *s);
+int fp_sim_in_head_position(const fp_sim *s, uint32_t i);
+int fp_sim_body_seen_before(fp_sim *s, uint32_t i);
+void fp_sim_begin_body(fp_sim *s, uint32_t at);
+void fp_sim_update_watch(fp_sim *s);
+
+/* simulator_start.c: start tags */
+int32_t fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt);
+
+#endif

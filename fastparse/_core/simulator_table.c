@@ -1,0 +1,290 @@
+/* simulator_table.c — tables (13.2.6.4.9-13.2.6.4.15): where a row, cell,
+ * section, caption or column lands, which parts the tree builder ignores,
+ * foster parenting of what is not a table part, a template's table-like
+ * content, and the rows and sections a DOM implies around cells (what a
+ * </tr> or </tbody> then ends). */
+#include "simulator_internal.h"
+
+/* the topmost open tbody, thead or tfoot, -1 */
+static int32_t
+table_section(const fp_sim *s)
+{
+    int32_t x = nearest(s, FP_TAG_TBODY, FP_TAG_THEAD);
+    int32_t y = open_of(s, FP_TAG_TFOOT);
+    return x > y ? x : y;
+}
+
+static int
+is_section(int tag)
+{
+    return tag == FP_TAG_TBODY || tag == FP_TAG_THEAD || tag == FP_TAG_TFOOT;
+}
+
+/* The topmost open HTML td or th, -1 when none is */
+static int32_t
+open_cell(const fp_sim *s)
+{
+    int32_t td = open_html_of(s, FP_TAG_TD), th = open_html_of(s, FP_TAG_TH);
+    return td > th ? td : th;
+}
+
+/* "in template": the first start tag decides how the template's content nests */
+int
+fp_sim_template_mode_for(int tag)
+{
+    switch (tag) {
+    case FP_TAG_CAPTION: case FP_TAG_COLGROUP: case FP_TAG_TBODY: case FP_TAG_TFOOT: case FP_TAG_THEAD:
+        return FP_MODE_TABLE;
+    case FP_TAG_COL:
+        return FP_MODE_COLGROUP;
+    case FP_TAG_TR:
+        return FP_MODE_TBODY;
+    case FP_TAG_TD: case FP_TAG_TH:
+        return FP_MODE_ROW;
+    default:
+        return FP_MODE_BODY;
+    }
+}
+
+/* The element that plays the table for rows and cells: the open table in
+ * table scope, a template whose content is table-like, -1 for a fragment
+ * with a table-like context; -2 when there is none (table parts are then
+ * ignored). *kind gets its FP_MODE_* (TABLE for a real table). */
+static int32_t
+table_root(fp_sim *s, int tag, int *kind)
+{
+    int32_t b = istack_top(s, FP_SC_TABLE);   /* html, table, template (HTML namespace) */
+    if (b >= 0 && s->e[b].tag == FP_TAG_TABLE) {
+        *kind = FP_MODE_TABLE;
+        return b;
+    }
+    if (b >= 0 && s->e[b].tag == FP_TAG_TEMPLATE) {
+        *kind = tmpl_mode(s, b);
+        if (*kind == FP_MODE_TEMPLATE) {
+            *kind = fp_sim_template_mode_for(tag);
+            set_tmpl_mode(s, b, *kind);
+        }
+        return b;
+    }
+    if (b < 0 && s->ctx) {
+        if (s->ctx_mode == FP_MODE_TEMPLATE)
+            s->ctx_mode = (uint8_t)fp_sim_template_mode_for(tag);   /* a template context */
+        *kind = s->ctx_mode;
+        return -1;
+    }
+    *kind = FP_MODE_BODY;
+    return -2;
+}
+
+/* "in cell" then "in row": a table part ends the open cell before anything
+ * else, and any part but a cell the open row, even a part the rules then
+ * ignore (<template><td>a<caption>b: the td ends at the caption, which is
+ * dropped, and "b" follows the td; a <tbody> in a row of a tbody-context
+ * fragment ends the row, and there is no section left for it to end). */
+void
+fp_sim_ignore_table_part(fp_sim *s, int tag, uint32_t lt)
+{
+    int32_t cell = open_cell(s), row = open_html_of(s, FP_TAG_TR), b = istack_top(s, FP_SC_TABLE);
+    if (tag != FP_TAG_TD && tag != FP_TAG_TH && row > b)
+        fp_sim_close_until(s, row, FP_CLOSED_IMPLIED, lt, lt);
+    else if (cell > b)
+        fp_sim_close_until(s, cell, FP_CLOSED_IMPLIED, lt, lt);
+}
+
+/* Where a table part goes: returns the element to close everything above
+ * (the part becomes its child), or -2 when the tree builder ignores it. */
+int32_t
+fp_sim_table_part_parent(fp_sim *s, int tag)
+{
+    /* fast path, the common case in real tables: a row or cell next to an open row or cell */
+    int32_t m = istack_top(s, FP_SC_MODE);
+    if (m >= 0 && (tag == FP_TAG_TD || tag == FP_TAG_TH || tag == FP_TAG_TR)) {
+        int mt = s->e[m].tag;
+        if (mt == FP_TAG_TD || mt == FP_TAG_TH) {
+            m = s->e[m].parent;
+            mt = m >= 0 ? s->e[m].tag : 0;
+        }
+        if (mt == FP_TAG_TR && m >= 0 && !is_foreign(&s->e[m])) {
+            if (tag != FP_TAG_TR)
+                return m;
+            int32_t sec = s->e[m].parent;
+            int st = sec >= 0 ? s->e[sec].tag : 0;
+            if (st == FP_TAG_TBODY || st == FP_TAG_THEAD || st == FP_TAG_TFOOT || st == FP_TAG_TABLE)
+                return sec;
+        }
+    }
+    int kind;
+    int32_t root = table_root(s, tag, &kind);
+    if (root == -2)
+        return -2;
+    int32_t sec = table_section(s), tr = open_html_of(s, FP_TAG_TR), cg = open_html_of(s, FP_TAG_COLGROUP);
+    if (sec >= 0 && is_foreign(&s->e[sec]))
+        sec = -1;   /* an svg <tbody> is no table section */
+    int has_sec = sec > root, has_tr = tr > root;
+    int tableish = kind == FP_MODE_TABLE;
+    switch (tag) {
+    case FP_TAG_CAPTION: case FP_TAG_COLGROUP:
+    case FP_TAG_TBODY: case FP_TAG_THEAD: case FP_TAG_TFOOT:
+        return tableish || has_sec ? root : -2;
+    case FP_TAG_TR:
+        if (has_sec)
+            return sec;
+        return tableish || kind == FP_MODE_TBODY || has_tr ? root : -2;
+    case FP_TAG_TD: case FP_TAG_TH:
+        if (has_tr)
+            return tr;
+        if (has_sec)
+            return sec;
+        return tableish || kind == FP_MODE_TBODY || kind == FP_MODE_ROW ? root : -2;
+    case FP_TAG_COL:
+        if (cg > root && cg > sec && cg > tr)
+            return cg;
+        return tableish || kind == FP_MODE_COLGROUP || has_sec || has_tr ? root : -2;
+    default:
+        return -2;
+    }
+}
+
+/* <input type=hidden> (any case): not foster-parented, does not clear frameset-ok */
+int
+fp_sim_input_is_hidden(const fp_tag_token *t, const uint8_t *end)
+{
+    const uint8_t *p = t->name + t->name_len;
+    fp_raw_attr a;
+    int sc = 0;
+    while (t->attr_bits && fp_tok_attr(&p, end, &a, &sc) == 1)
+        if (fp_equals_ci(a.name, a.name_len, "type"))
+            return fp_equals_ci(a.value, a.value_len, "hidden");
+    return 0;
+}
+
+/* Whether an element inserted into x is foster-parented: x is an HTML table,
+ * tbody, thead, tfoot or tr (13.2.6.1, "appropriate place for inserting a node"). */
+static int
+is_table_target(const fp_sim *s, int32_t x)
+{
+    if (x < 0 || is_foreign(&s->e[x]))
+        return 0;
+    switch (s->e[x].tag) {
+    case FP_TAG_TABLE: case FP_TAG_TBODY: case FP_TAG_THEAD: case FP_TAG_TFOOT: case FP_TAG_TR:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* "in table", "in table body", "in row" (13.2.6.4.9-13.2.6.4.14): what is not
+ * a table part is foster-parented when the current node is a table element.
+ * *done says the tag was fully handled here (result returned). */
+int32_t
+fp_sim_start_in_table(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt, int *done)
+{
+    int32_t c;
+    *done = 1;
+    switch (tag) {
+    case FP_TAG_CAPTION: case FP_TAG_COLGROUP: case FP_TAG_TBODY: case FP_TAG_THEAD:
+    case FP_TAG_TFOOT: case FP_TAG_TR: case FP_TAG_TD: case FP_TAG_TH: case FP_TAG_COL:
+    case FP_TAG_STYLE: case FP_TAG_SCRIPT: case FP_TAG_TEMPLATE:
+        *done = 0;
+        return -1;
+    case FP_TAG_TABLE:
+        /* a table start tag closes the open table, then starts a new one */
+        c = open_of(s, FP_TAG_TABLE);
+        if (!in_scope(s, c, FP_SC_TABLE))
+            return -1;
+        fp_sim_close_until(s, c, FP_CLOSED_IMPLIED, lt, lt);
+        return fp_sim_start(s, t, tag, lt, gt);
+    case FP_TAG_FORM:
+        /* a form in a table is an empty element (its end tag is ignored) */
+        if (s->form_ptr >= 0 || open_of(s, FP_TAG_TEMPLATE) >= 0)
+            return -1;
+        c = fp_sim_push(s, tag, 0, lt, gt);
+        if (c >= 0) {
+            s->form_ptr = c;
+            fp_sim_pop(s, FP_CLOSED_IMPLIED, gt, gt);
+        }
+        return c;
+    case FP_TAG_INPUT:
+        if (fp_sim_input_is_hidden(t, s->doc->buf + gt)) {
+            *done = 0;
+            return -1;
+        }
+        break;
+    default:
+        break;
+    }
+    /* decided where it lands: the implied ends of start_html (a second <li>
+     * closing the first) can leave a table part as the current node */
+    c = fp_sim_start_html(s, t, tag, lt, gt);
+    if (c >= 0 && is_table_target(s, s->e[c].parent)) {
+        /* its tree parent is the table's parent: depth follows it (its
+         * children, pushed later, follow its depth) */
+        s->e[c].flags |= FP_EF_FOSTERED;
+        int32_t dp = fp_dom_parent(s->doc, (uint32_t)c);
+        s->e[c].depth = dp >= 0 ? (uint16_t)(s->e[dp].depth + 1) : 0;
+    }
+    return c;
+}
+
+/* <td>/<th>/<tr> when the topmost mode element m is a row or cell: the
+ * table_part_parent fast path without the rest of start_html */
+int32_t
+fp_sim_start_row_or_cell(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt, int32_t m)
+{
+    /* m is the topmost mode element, an HTML tr, td or th: a cell's row is its parent */
+    int32_t c = -3, row = s->e[m].tag == FP_TAG_TR ? m : s->e[m].parent;
+    if (row >= 0 && s->e[row].tag == FP_TAG_TR && !is_foreign(&s->e[row])) {
+        if (tag != FP_TAG_TR) {
+            c = row;
+        } else {
+            int32_t sec = s->e[row].parent;
+            int st = sec >= 0 ? s->e[sec].tag : 0;
+            if (st == FP_TAG_TBODY || st == FP_TAG_THEAD || st == FP_TAG_TFOOT || st == FP_TAG_TABLE)
+                c = sec;
+        }
+    }
+    if (c == -3 && (c = fp_sim_table_part_parent(s, tag)) == -2) {
+        fp_sim_ignore_table_part(s, tag, lt);
+        return -1;
+    }
+    fp_sim_close_above(s, c, lt);
+    int32_t i = push_inline(s, tag, 0, lt, gt);
+    if (i >= 0 && t->self_closing) {
+        s->e[i].flags |= FP_EF_SOLIDUS;
+        fp_sim_error(s, FP_ERR_NON_VOID_HTML_ELEMENT_START_TAG_WITH_TRAILING_SOLIDUS, lt);
+    }
+    return i;
+}
+
+/* ---- end tags ---- */
+
+/* A </tr> or </tbody> with no such element open where a DOM has one: the
+ * spec implied the row around a cell sitting straight in a table or section
+ * (<table><td>), and the tbody around a row or cell straight in a table; the
+ * end tag closes them and the cell ("in cell", then "in row"). The open
+ * element the DOM's row or tbody holds, to close with what is inside it; -1
+ * when there is none. b stands for the table: the nearest table-scope
+ * element, or -1 in a fragment whose context is the table (or, for </tr>,
+ * its section). */
+int32_t
+fp_sim_implied_part_end(const fp_sim *s, int tag)
+{
+    int32_t b = istack_top(s, FP_SC_TABLE);
+    if (b >= 0 ? s->e[b].tag != FP_TAG_TABLE
+               : !(s->ctx == FP_TAG_TABLE || (tag == FP_TAG_TR && is_section(s->ctx))))
+        return -1;
+    int32_t cell = open_cell(s);
+    if (tag == FP_TAG_TBODY) {
+        int32_t row = open_html_of(s, FP_TAG_TR);
+        if (row > b && s->e[row].parent == b)
+            return row;
+        return cell > b && s->e[cell].parent == b ? cell : -1;
+    }
+    if (cell <= b)
+        return -1;
+    int32_t p = s->e[cell].parent;
+    if (p == b)
+        return cell;
+    return p > b && s->e[p].parent == b && is_section(s->e[p].tag) &&
+           !is_foreign(&s->e[p]) ? cell : -1;
+}
