@@ -1,14 +1,19 @@
 /* select_internal.h — what the selector matcher's files share (not the
- * binding's business): the per-call matching context and small byte helpers.
- * select_match.c runs programs; select_forms.c and select_range.c answer the
- * form states, select_dir.c :dir(), select_lang.c :lang(), select_contains.c
- * :contains() over a whole run. */
+ * binding's business): the per-call matching context, small byte helpers and
+ * the element tree as selectors see it. select_run.c sets a run up and loops
+ * over its candidates, select_prefilter.c rejects most of them cheaply,
+ * select_match.c matches compounds and combinators, select_value.c compares
+ * attribute values, select_tests.c the structural and text pseudo-classes,
+ * select_memo.c keeps a run's per-element memos; select_forms.c and
+ * select_range.c answer the form states, select_dir.c :dir(), select_lang.c
+ * :lang(), select_contains.c :contains() over a whole run. */
 #ifndef FP_SELECT_INTERNAL_H
 #define FP_SELECT_INTERNAL_H
 
 #include <string.h>
 
 #include "select.h"
+#include "tags_gen.h"   /* the fixed ids of known tag names */
 
 enum { FP_SEL_ARENA = 8192 };
 
@@ -29,11 +34,11 @@ typedef struct {
     uint32_t *pos, *rpos;      /* 1-based position from the start / from the end */
     uint32_t *tpos, *trpos;    /* ... among siblings of the same tag */
     uint32_t *tag_count;       /* scratch, indexed by tag id, zero between parents */
-    /* where prev..trpos come from: none yet; allocated by siblings_ready (ours to
+    /* where prev..trpos come from: none yet; allocated by fp_sel_siblings_ready (ours to
      * free, some may be NULL: oom); the document's sibling table (all filled) */
     enum { SIB_NONE, SIB_OWNED, SIB_BORROWED } sib;
     void **block;              /* owns the per-slot tables below; small_block when they fit */
-    /* per-slot memos, paged (select_match.c, memo_at): each slot holds a page table */
+    /* per-slot memos, paged (select_memo.c): each slot holds a page table */
     void **has_memo;           /* per :has slot, per element: 0 unknown, 1 yes, 2 no */
     void **nth_count;          /* per nth-of slot, per parent + 1: 0 not yet, else matching children + 1 */
     void **nth_pos;            /* ... per element: position among the matching siblings (0: not one) */
@@ -57,7 +62,7 @@ typedef struct {
      * (0 unknown, else result + 1); made in runs only (select_match.c, match_walk) */
     struct { const int32_t *cx; int32_t k; void *memo; } up[16];   /* [0, nup) */
     void *small_block[8];      /* block, for programs with few slots (zeroed when used) */
-    /* the first memo pages and small tables of a run (select_match.c, memo_alloc): a
+    /* the first memo pages and small tables of a run (select_memo.c, memo_alloc): a
      * scoped select_one spent a sixth of its time in calloc and free for a few of them */
     _Alignas(16) uint8_t arena[FP_SEL_ARENA];
 } fp_sel_ctx;
@@ -106,19 +111,75 @@ static inline uint32_t *fp_sib_column(const uint32_t *table, uint32_t n, int k)
 void fp_sel_fill_siblings(const fp_elem *el, uint32_t n, int32_t p, int32_t *prev, uint32_t *pos, uint32_t *rpos,
                           uint32_t *tpos, uint32_t *trpos, uint32_t *tag_count);
 
-/* select_match.c */
-/* c set up for doc with no program, for the form tables' build; freed by fp_sel_ctx_free */
-void fp_sel_ctx_bare(fp_sel_ctx *c, const fp_doc *doc);
-void fp_sel_ctx_free(fp_sel_ctx *c);
-int fp_sel_match_compound(fp_sel_ctx *c, int32_t at, uint32_t e);  /* compound at (program offset) at e */
-int fp_sel_required_tag(const fp_sel_ctx *c, int32_t at);           /* the tag id it names, -1 for none */
-void *fp_sel_zalloc(fp_sel_ctx *c, size_t count, size_t size); /* calloc; sets c->oom on failure */
-/* a paged per-element byte memo (*table NULL until first written): read, write, free */
-uint8_t fp_sel_memo_byte(const void *table, uint32_t i);
-void fp_sel_memo_set_byte(fp_sel_ctx *c, void **table, uint32_t i, uint8_t v);
-uint32_t fp_sel_memo_u32(const void *table, uint32_t i);   /* ... of 4-byte entries */
-void fp_sel_memo_set_u32(fp_sel_ctx *c, void **table, uint32_t i, uint32_t v);
-void fp_sel_memo_free(fp_sel_ctx *c, void *table);
+/* ---- the element tree as selectors see it: a template's contents are apart (DOM 4.8) ---- */
+
+int fp_sel_siblings_ready(fp_sel_ctx *c, int32_t p);   /* select_tests.c: c->prev..trpos for p's children */
+
+static inline uint32_t first_child(int32_t p) { return p < 0 ? 0 : (uint32_t)p + 1; }
+static inline uint32_t child_end(const fp_sel_ctx *c, int32_t p) { return p < 0 ? c->n : c->el[p].last + 1; }
+
+static inline int is_template(const fp_sel_ctx *c, uint32_t e) { return c->el[e].tag == c->t_template; }
+
+/* The parent as the DOM sees it: none above a template's contents. */
+static inline int32_t parent_in(const fp_elem *el, uint32_t e)
+{
+    int32_t p = el[e].parent;
+    return (p >= 0 && el[p].tag == FP_TAG_TEMPLATE) ? -1 : p;
+}
+
+static inline int32_t parent_of(const fp_sel_ctx *c, uint32_t e)
+{
+    return parent_in(c->el, e);
+}
+
+static inline int32_t prev_sibling(fp_sel_ctx *c, uint32_t e)
+{
+    return fp_sel_siblings_ready(c, c->el[e].parent) ? c->prev[e] : -1;
+}
+
+static inline int32_t next_sibling(const fp_sel_ctx *c, uint32_t e)
+{
+    uint32_t s = c->el[e].last + 1;
+    return (s < c->n && c->el[s].parent == c->el[e].parent) ? (int32_t)s : -1;
+}
+
+/* ---- attribute values on their raw bytes (select_value.c) ---- */
+
+/* the bytes that may end a raw value (whitespace, '>', either quote) or
+ * decode to something else ('&', NUL, CR) */
+extern const uint8_t fp_sel_value_mark[256];
+
+/* byte b closes an attribute value opened with quote (0: unquoted) */
+static inline int value_ends_at(uint8_t b, uint8_t quote)
+{
+    return quote ? b == quote : is_ws(b) || b == '>';
+}
+
+/* the operators fp_sel_raw_compare answers from the raw value's first bytes */
+static inline int raw_comparable(int32_t op)
+{
+    return op == FP_SEL_A_EQUALS || op == FP_SEL_A_PREFIX || op == FP_SEL_A_DASH;
+}
+
+/* what the byte b after a raw value's first bytes, which equal the pattern's,
+ * says of op (fp_sel_raw_compare) */
+static inline int raw_after(uint8_t b, uint8_t quote, int32_t op)
+{
+    if (op == FP_SEL_A_PREFIX || value_ends_at(b, quote))
+        return 1;
+    if (op == FP_SEL_A_EQUALS)
+        return 0;   /* more follows, and a reference decodes to one character or more */
+    return b == '-' ? 1 : b == '&' ? -1 : 0;   /* FP_SEL_A_DASH: "&#45;" is a '-' */
+}
+
+/* whether attribute test t compares values at element e ignoring ASCII case:
+ * the `i` flag, or an attribute the HTML Standard lists, on an HTML element */
+static inline int attr_icase(const fp_sel_ctx *c, const int32_t *t, uint32_t e)
+{
+    return (t[2] & FP_SEL_AF_ICASE) ||
+           ((t[2] & FP_SEL_AF_ICASE_HTML) && !(c->el[e].flags & (FP_EF_SVG | FP_EF_MATHML)));
+}
+
 const uint8_t *fp_sel_str(const fp_sel_ctx *c, int32_t k, size_t *len);  /* the program's string k */
 /* Element e's attribute `name`: raw bytes, or decoded into c->val when it holds a '&'. */
 int fp_sel_attr_value(fp_sel_ctx *c, uint32_t e, const uint8_t *name, size_t nlen,
@@ -127,6 +188,93 @@ int fp_sel_attr_value(fp_sel_ctx *c, uint32_t e, const uint8_t *name, size_t nle
  * none or absent; fp_sel_attr_is: whether it is `word`. */
 int fp_sel_attr_keyword(fp_sel_ctx *c, uint32_t e, const char *name, const char *const *words, int nwords);
 int fp_sel_attr_is(fp_sel_ctx *c, uint32_t e, const char *name, const char *word);
+/* needle nd in h[0, hn) (ASCII case ignored with icase); _in may read h's bytes up to `readable` */
+int fp_sel_bytes_find(const uint8_t *h, size_t hn, const uint8_t *nd, size_t nn, int icase);
+int fp_sel_bytes_find_in(const uint8_t *h, size_t hn, const uint8_t *nd, size_t nn, int icase,
+                         const uint8_t *readable);
+int fp_sel_has_token(const uint8_t *v, size_t n, const uint8_t *t, size_t tn, int icase);
+int fp_sel_raw_compare(const uint8_t *v, uint8_t quote, const uint8_t *end, const uint8_t *want, size_t tlen,
+                       int32_t op, int icase);
+int fp_sel_value_matches(const uint8_t *v, size_t n, const uint8_t *want, size_t tlen, int32_t op, int icase);
+int fp_sel_test_attr(fp_sel_ctx *c, const int32_t *t, uint32_t e);   /* an FP_SEL_T_ATTR test at e */
+
+/* ---- a run's memory (select_memo.c) ---- */
+
+void *fp_sel_zalloc(fp_sel_ctx *c, size_t count, size_t size); /* calloc; sets c->oom on failure */
+/* a paged per-element byte memo (*table NULL until first written): read, write, free */
+uint8_t fp_sel_memo_byte(const void *table, uint32_t i);
+void fp_sel_memo_set_byte(fp_sel_ctx *c, void **table, uint32_t i, uint8_t v);
+uint32_t fp_sel_memo_u32(const void *table, uint32_t i);   /* ... of 4-byte entries */
+void fp_sel_memo_set_u32(fp_sel_ctx *c, void **table, uint32_t i, uint32_t v);
+void fp_sel_memo_free(fp_sel_ctx *c, void *table);
+/* entry i of width bytes: to write (its page made if needed; NULL out of memory),
+ * to read (NULL where nothing was written) */
+uint8_t *fp_sel_memo_at(fp_sel_ctx *c, void **table, uint32_t i, size_t width);
+const uint8_t *fp_sel_memo_peek(const void *table, uint32_t i, size_t width);
+
+/* ---- pseudo-classes of structure and text (select_tests.c): test t at e ---- */
+
+int fp_sel_test_nth(fp_sel_ctx *c, const int32_t *t, uint32_t e);   /* :nth-child() and kin */
+int fp_sel_test_empty(fp_sel_ctx *c, uint32_t e);
+int fp_sel_test_defined(const fp_sel_ctx *c, uint32_t e);
+int fp_sel_test_contains(fp_sel_ctx *c, const int32_t *t, uint32_t e);   /* :contains(), :-soup-contains-own() */
+int fp_sel_test_has(fp_sel_ctx *c, const int32_t *t, uint32_t e);
+
+/* ---- the candidate prefilter (select_prefilter.c) ---- */
+
+/* what a candidate must have for one complex selector to match it (see the NOTE in
+ * select_prefilter.c); a run builds one per selector of its list, PREFILTER_MAX at most */
+enum { PREFILTER_MAX = 16, NEEDLES_MAX = 4 };
+
+typedef struct {
+    int tag;                   /* -1 any; otherwise the id the candidate must have */
+    int never;                 /* the compound names a tag absent from the document */
+    int exact;                 /* passing decides the compound: `a`, `a[href]` (exact bit) */
+    uint16_t bits;             /* fp_attr_bit of each attribute it names */
+    int n;
+    /* bytes the start tag must hold; a value's may also be spelt with a
+     * character reference (then the tag holds a '&'), a name's may not */
+    struct { const uint8_t *s; size_t len; int icase, is_name; } needle[NEEDLES_MAX];
+    /* [a=v], [a^=v] or [a|=v] when it is the compound's one test besides the
+     * tag: decided here (fp_sel_value_test), so passing decides the compound */
+    const int32_t *vt;   /* its test words, or NULL */
+    fp_attr_key vt_key;  /* its attribute's name, prepared for each candidate's start tag */
+    const uint8_t *vt_want;
+    size_t vt_tlen;
+    /* a pattern of 1-8 bytes, none of them a value_mark, as 8 bytes to compare
+     * the raw value's with at once (raw_compare_word, fp_word8); else vt_word_ok = 0 */
+    int vt_word_ok;
+    uint64_t vt_word, vt_fold, vt_keep;
+} fp_sel_prefilter;
+
+void fp_sel_prefilter_build(const fp_sel_ctx *c, const int32_t *cx, fp_sel_prefilter *f, const uint32_t *index);
+/* the start tag of e holds f's needles */
+int fp_sel_needles_pass(const fp_sel_ctx *c, const fp_sel_prefilter *f, uint32_t e);
+/* f's [a] or [a op v] at e: 1, 0, or -1 when the compound's own test must decide */
+int fp_sel_value_test(fp_sel_ctx *c, const fp_sel_prefilter *f, uint32_t e);
+
+/* ---- matching (select_match.c) ---- */
+
+/* Results of matching a complex selector from one element (Servo's scheme):
+ * besides yes/no, say how far an outer combinator loop must back off. */
+enum { M_MATCH, M_NO_SIBLING, M_NO_DESCENDANT, M_NO_GLOBAL };
+
+int fp_sel_match_compound(fp_sel_ctx *c, int32_t at, uint32_t e);  /* compound at (program offset) at e */
+int fp_sel_required_tag(const fp_sel_ctx *c, int32_t at);           /* the tag id it names, -1 for none */
+/* Compound k of complex selector cx (0 = rightmost) at element e, then the
+ * rest leftwards (fp_sel_match_rest: what follows once compound k matched).
+ * The M_NO_* results let a descendant or later-sibling loop stop early (see
+ * Servo's matches_complex_selector_internal), which keeps `a b c d` from
+ * retrying every ancestor combination. */
+int fp_sel_match_from(fp_sel_ctx *c, const int32_t *cx, int32_t k, uint32_t e);
+int fp_sel_match_rest(fp_sel_ctx *c, const int32_t *cx, int32_t k, uint32_t e);
+int fp_sel_match_list(fp_sel_ctx *c, int32_t at, uint32_t e);   /* selector list at (:is, :not, nth-of) at e */
+
+/* ---- contexts (select_run.c) ---- */
+
+/* c set up for doc with no program, for the form tables' build; freed by fp_sel_ctx_free */
+void fp_sel_ctx_bare(fp_sel_ctx *c, const fp_doc *doc);
+void fp_sel_ctx_free(fp_sel_ctx *c);
 
 /* select_forms.c: test `test` (one of the form state codes, FP_SEL_T_OPTION_SELECTED to
  * FP_SEL_T_OUT_OF_RANGE) at e (HTML Standard 4.10: selectedness, radio button groups,
