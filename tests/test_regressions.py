@@ -206,7 +206,7 @@ def test_attribute_name_with_nul_is_found_by_its_listed_name(source):
 # unflagged: byte 1 = program length in words, the program, then the HTML).
 # fp_select_check accepts a program using :nth-of-type / :nth-last-child while
 # its header does not ask for sibling positions, so test_nth
-# (select_match.c) reads c->pos / c->trpos, never allocated: NULL + 4*e,
+# (select_tests.c) reads c->pos / c->trpos, never allocated: NULL + 4*e,
 # a segfault in a normal build. Programs come from fastparse.selectors'
 # compiler, which sets the flags, so only a crafted program passed to the
 # private _core._select_run reaches it; the checker exists to make those safe.

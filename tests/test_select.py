@@ -661,7 +661,7 @@ def test_tag_index_gives_the_same_results_as_a_scan(rows):
 
 
 def test_a_lone_tag_matches_and_finds_closest_as_the_general_matcher_does():
-    # matches("div") and closest("div") skip the matching context (select_match.c, lone_tag);
+    # matches("div") and closest("div") skip the matching context (select_run.c, lone_tag);
     # `:is(div)` takes the general path: the two must agree on every element, with
     # template contents (closest never climbs out), foreign elements and interned names
     doc = fp.parse("<div id=a><template><div id=b><p id=c><x-item id=d></x-item></p></div></template>"

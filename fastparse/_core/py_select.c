@@ -1,7 +1,7 @@
 /* py_select.c — the binding of the selector matcher: _select_run and
  * _select_test, called by fastparse/selectors/__init__.py with a program
  * compiled (and cached) in Python. Checks the program, finds the document and
- * scope from the node's type, runs select_match.c without the GIL. */
+ * scope from the node's type, runs the matcher (select_run.c) without the GIL. */
 #include "py_types.h"
 #include "select.h"
 

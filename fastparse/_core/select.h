@@ -1,6 +1,7 @@
 /* select.h — compiled CSS selector programs: the word codes the Python compiler
  * (fastparse/selectors/compiler.py, opcodes.py) emits, the matcher that runs
- * them over an fp_doc (select_match.c, engine code: fp.h only) and the two
+ * them over an fp_doc (select_run.c and the select_*.c beside it, engine code:
+ * fp.h only) and the two
  * functions the binding (py_select.c) exports to the module's method table.
  * Selectors Level 4; the program layout is described in opcodes.py. */
 #ifndef FP_SELECT_H
@@ -43,7 +44,7 @@ enum {
 enum { FP_SEL_AF_ICASE = 1, FP_SEL_AF_ICASE_HTML = 2 };
 enum { FP_SEL_NTH_LAST = 1, FP_SEL_NTH_OF_TYPE = 2 };
 
-/* ---- select_match.c ---- */
+/* ---- the matcher (select_check.c, select_index.c, select_run.c) ---- */
 /* 0 when prog is a well-formed program (every offset, index and code in
  * range, children before parents), -1 otherwise. The matcher trusts a
  * checked program; prog must be 4-byte aligned. */

@@ -1,4 +1,4 @@
-/* simulator.h — the tree-builder simulator's state, shared by simulator.c
+/* simulator.h — the tree-builder simulator's state, shared by simulator*.c
  * (the nesting rules) and parse.c (the tokenizer loop that feeds it). */
 #ifndef FP_SIMULATOR_H
 #define FP_SIMULATOR_H

@@ -2,7 +2,7 @@
 
 Selector text is parsed (parser.py) to an AST (nodes.py), compiled
 (compiler.py) to a small program of int32 words, cached (cache.py), and run
-by the C matcher (fastparse/_core/select_match.c) right to left through parent
+by the C matcher (fastparse/_core/select_*.c) right to left through parent
 indices. Document.select / Tag.select and friends call the functions below.
 `explain(css)` prints the compiled program.
 

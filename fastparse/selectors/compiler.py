@@ -1,4 +1,4 @@
-"""AST -> program: the flat int32 code the C matcher (select_match.c) runs.
+"""AST -> program: the flat int32 code the C matcher (fastparse/_core/select_*.c) runs.
 
 Compounds are written right to left so the matcher starts at the candidate;
 tests inside a compound are ordered cheapest and most selective first.
