@@ -197,7 +197,7 @@ int fp_attr_next(const fp_doc *doc, uint32_t i, uint32_t *cursor, fp_attr *out);
 /* First attribute named `name` (lower-case ASCII) of element i: 1 found, 0 not.
  * `name` holds no NUL (the tokenizer made each one in a name U+FFFD): callers
  * with a name from the user answer "absent" for one themselves (py_tag.c,
- * py_document.c), so a compare of names as long needs no test for it. */
+ * py_find.c), so a compare of names as long needs no test for it. */
 int fp_attr_find(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_attr *out);
 /* fp_attr_find without reading the value to its end: *value is its first
  * byte (past the opening quote; NULL for <x a>) and *quote the byte that

@@ -57,7 +57,7 @@ extern const char *const fp_text_kw_names[FP_TEXT_KW__COUNT];
  * place, or count for none (py_text.c) */
 int fp_keyword_index(PyObject *const *interned, const char *const *names, int count, PyObject *key);
 
-/* find/find_all/next_sibling/prev_sibling's parameters: name, then keyword-only (py_document.c) */
+/* find/find_all/next_sibling/prev_sibling's parameters: name, then keyword-only (py_find.c) */
 enum { FP_FIND_KW_NAME, FP_FIND_KW_ID, FP_FIND_KW_CLS, FP_FIND_KW_ATTRS, FP_FIND_KW_LIMIT, FP_FIND_KW__COUNT };
 extern const char *const fp_find_kw_names[FP_FIND_KW__COUNT];
 
@@ -135,10 +135,20 @@ extern PyType_Spec fp_tag_spec;
 
 /* py_document.c */
 extern PyType_Spec fp_document_spec;
+/* calls fastparse.selectors.<which>(self, css) */
+PyObject *fp_delegate_select(PyObject *self, int which, PyObject *const *args, Py_ssize_t nargs);
+
+/* py_source.c */
 PyObject *fp_doc_decode(DocumentObject *d, const fp_buf *b);        /* new reference: buffer -> str */
 PyObject *fp_doc_tag_name(DocumentObject *d, uint16_t tag);         /* new reference */
 Py_ssize_t fp_doc_offset(DocumentObject *d, uint32_t byte_offset);  /* byte -> source index */
 void fp_doc_line_col(DocumentObject *d, uint32_t byte_offset, Py_ssize_t *line, Py_ssize_t *col);
+PyObject *fp_doc_decode_bytes(DocumentObject *d, const uint8_t *p, size_t n); /* new reference */
+/* bytes known to be ASCII as a str: one copy, no decoding (ASCII reads the same
+ * in every encoding the engine parses as is) */
+PyObject *fp_ascii_str(const uint8_t *p, size_t n);
+
+/* py_find.c */
 /* Parses the keyword filters shared by find/find_all/next_sibling. Fills q
  * (buffers in *keep are owned by the caller, freed with fp_query_release).
  * Returns 0, 1 when the filter can match nothing in this document, -1 on error. */
@@ -152,10 +162,6 @@ DocumentObject *fp_query_doc(DocumentObject *d, PyObject *name, PyObject *id, Py
 int fp_query_build(DocumentObject *d, PyObject *name, PyObject *id, PyObject *cls,
                    PyObject *attrs, fp_query *q, fp_query_keep *keep);
 void fp_query_release(fp_query_keep *keep);
-PyObject *fp_doc_decode_bytes(DocumentObject *d, const uint8_t *p, size_t n); /* new reference */
-/* bytes known to be ASCII as a str: one copy, no decoding (ASCII reads the same
- * in every encoding the engine parses as is) */
-PyObject *fp_ascii_str(const uint8_t *p, size_t n);
 /* fname(name=None, *, id=None, cls=None, attrs=None[, limit=None]) from vectorcall
  * arguments into out[FP_FIND_KW_*] (NULL when not given), `limit` only with
  * with_limit. 0, or -1 with TypeError. */
