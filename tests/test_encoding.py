@@ -703,6 +703,24 @@ def test_engine_utf8_check_random_mixtures():
         assert utf8_check(data) == _utf8_check_portable(data) == _py_utf8_check(data), data
 
 
+@pytest.mark.engine
+def test_engine_utf8_check_stops_at_an_error_anywhere_in_a_long_page():
+    # the SIMD check tests its error bits every 16 blocks with non-ASCII bytes, so
+    # a legacy page fails without being read to its end: an error before, at and
+    # after those tests, in pages of mixed and ASCII blocks, is still found, and a
+    # valid page that long still passes
+    from fastparse._core import _utf8_check_portable, utf8_check
+
+    block = "Привет, мир! 東京 ".encode()   # 40 bytes, every 32-byte block mixed
+    for blocks in (15, 16, 17, 40):
+        body = block * blocks
+        for cut in range(0, len(body) + 1, 7):
+            for bad in (b"\xff", b"\xc3", b"\xed\xa0\x80", b"\xe9t\xe9"):
+                data = body[:cut] + bad + b"ascii " * 30 + block * 3
+                assert utf8_check(data) == _utf8_check_portable(data) == 0, (blocks, cut, bad)
+        assert utf8_check(body + b"x" * 200) == 2
+
+
 # ---- parse()'s C fast path (_core._parse_bytes) decides as detect() does ----
 
 def _same_as_decided(fast, data: bytes, d) -> None:

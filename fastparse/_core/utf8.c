@@ -179,6 +179,7 @@ check_avx2(const uint8_t *p, size_t n)
 {
     __m256i err = _mm256_setzero_si256(), prev = err, incomplete = err;
     int ascii = 1, last_ascii = 0;
+    unsigned mixed = 0;   /* blocks with a non-ASCII byte */
     size_t i = 0;
     for (;; i += 32) {
         /* after an ASCII block, 128 bytes at a time with one movemask (most of
@@ -209,6 +210,9 @@ check_avx2(const uint8_t *p, size_t n)
             err = _mm256_or_si256(err, block_errors(in, prev));
             incomplete = block_incomplete(in);
             prev = in;
+            /* a page in a legacy encoding fails early: the rest is not read */
+            if (++mixed % 16 == 0 && !_mm256_testz_si256(err, err))
+                return 0;
         }
     }
     err = _mm256_or_si256(err, incomplete);
