@@ -2,7 +2,7 @@
 
 Each test's token stream is mapped to a document and to what a tree shows of it (start tags
 with attributes, text, comments, doctype): see the tokenizer section of
-fastparse/conformance.py for the mapping and tokenizer_exclusion() for every rule that
+fastparse/conformance/tokenizer.py for the mapping and tokenizer_exclusion() for every rule that
 excludes a test, with its reason (printed per test with -s; skipped items name it).
 Comments and the doctype are checked only when the Document exposes `comments` / `doctype`.
 """

@@ -1,4 +1,4 @@
-"""html5lib-tests tree construction, measured as issue 3 asks (fastparse/conformance.py).
+"""html5lib-tests tree construction, measured as issue 3 asks (fastparse/conformance/).
 
 Every case of ../shared/corpora/html5lib-tests/tree-construction/*.dat runs through
 fastparse (fragments through parse_fragment, #script-on cases with scripting=True); the

@@ -6,7 +6,7 @@
     python tools/conformance_report.py --tokenizer -p fastparse
     python tools/conformance_report.py -p fastparse --write-baseline  # tests/tree_baseline.json
 
-The metrics and the adapters live in fastparse/conformance.py (its docstring says how
+The metrics and the adapters live in fastparse/conformance/ (its docstring says how
 each figure is computed); this script only runs them and prints.
 """
 
