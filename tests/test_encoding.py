@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
+from prescan_reference import _TAG_ATTRIBUTES, _EndOfInput, _get_attribute, prescan_reference
 
 import fastparse as fp
 from fastparse import _core, encoding
@@ -351,13 +352,13 @@ def test_tag_skipping_regex_agrees_with_get_an_attribute_steps():
         pos = 2
         try:
             while True:
-                name, _, pos = encoding._get_attribute(data, pos)
+                name, _, pos = _get_attribute(data, pos)
                 if name is None:
                     break
             expected = pos
-        except encoding._EndOfInput:
+        except _EndOfInput:
             expected = None
-        m = encoding._TAG_ATTRIBUTES.match(data, 2)
+        m = _TAG_ATTRIBUTES.match(data, 2)
         assert (m.end() - 1 if m else None) == expected, data
 
 
@@ -444,7 +445,7 @@ def test_c_prescan_matches_reference_on_generated_heads():
     answers: collections.Counter[str | None] = collections.Counter()
     for _ in range(20000):
         head = _random_head(rng)
-        expected = encoding._prescan_reference(head)
+        expected = prescan_reference(head)
         assert _core.prescan(head) == expected, head
         answers[expected] += 1
     # The generator reaches declarations, not only "nothing found".
@@ -607,7 +608,7 @@ def test_c_prescan_matches_reference_on_corpus_pages():
         data = (CORPORA / path).read_bytes()
         # The two real windows, then cuts every 7 bytes: the window may end anywhere in a tag.
         for end in (1024, 64 * 1024, *range(0, 1024, 7)):
-            assert _core.prescan(data, end) == encoding._prescan_reference(data[:end]), (path, end)
+            assert _core.prescan(data, end) == prescan_reference(data[:end]), (path, end)
 
 
 @needs_corpus
