@@ -54,6 +54,22 @@ open_html_of(const fp_sim *s, int tag)
     return x >= 0 && is_foreign(&s->e[x]) ? -1 : x;
 }
 
+/* FP_TF_* as the element's namespace has them (an svg <title> is a scope
+ * boundary, an HTML one is not; an HTML <mi> is no special element) */
+uint32_t fp_sim_elem_flags(const fp_elem *el);
+uint16_t fp_sim_boundaries(int tag, uint8_t ns_flags, uint32_t f);   /* a pushed element's open_bits */
+int fp_sim_istack_grow(fp_sim *s, int k);
+int fp_sim_grow_open_head(fp_sim *s, int tag);
+int fp_sim_grow_index(fp_sim *s);
+/* push and pop out of line, for the rare paths (the hot ones inline the
+ * copies below); close_until pops up to and including t, close_above what
+ * is above c */
+int32_t fp_sim_push(fp_sim *s, int tag, uint8_t ns_flags, uint32_t lt, uint32_t gt);
+void fp_sim_pop(fp_sim *s, uint8_t closed, uint32_t inner_end, uint32_t end);
+void fp_sim_pop_removed(fp_sim *s, uint32_t end);
+void fp_sim_close_until(fp_sim *s, int32_t t, uint8_t closed, uint32_t lt, uint32_t gt);
+void fp_sim_close_above(fp_sim *s, int32_t c, uint32_t at);
+
 /* ---- insertion modes: the topmost FP_SC_MODE element decides ---- */
 
 static inline int
@@ -89,17 +105,6 @@ is_head_tag(int tag)
 {
     return (fp_tag_flags(tag) & FP_TF_HEAD) != 0;
 }
-
-uint32_t fp_sim_elem_flags(const fp_elem *el);   /* FP_TF_* as the element's namespace has them */
-uint16_t fp_sim_boundaries(int tag, uint8_t ns_flags, uint32_t f);
-int fp_sim_istack_grow(fp_sim *s, int k);
-int fp_sim_grow_open_head(fp_sim *s, int tag);
-int fp_sim_grow_index(fp_sim *s);
-int32_t fp_sim_push(fp_sim *s, int tag, uint8_t ns_flags, uint32_t lt, uint32_t gt);
-void fp_sim_pop(fp_sim *s, uint8_t closed, uint32_t inner_end, uint32_t end);
-void fp_sim_pop_removed(fp_sim *s, uint32_t end);
-void fp_sim_close_until(fp_sim *s, int32_t t, uint8_t closed, uint32_t lt, uint32_t gt);
-void fp_sim_close_above(fp_sim *s, int32_t c, uint32_t at);
 
 /* ---- push and pop, inlined where most tags are handled ---- */
 
