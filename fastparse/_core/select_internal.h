@@ -192,9 +192,13 @@ int fp_sel_attr_is(fp_sel_ctx *c, uint32_t e, const char *name, const char *word
 int fp_sel_bytes_find(const uint8_t *h, size_t hn, const uint8_t *nd, size_t nn, int icase);
 int fp_sel_bytes_find_in(const uint8_t *h, size_t hn, const uint8_t *nd, size_t nn, int icase,
                          const uint8_t *readable);
+/* whether the whitespace-separated list v holds the token t (class, ~=) */
 int fp_sel_has_token(const uint8_t *v, size_t n, const uint8_t *t, size_t tn, int icase);
+/* [a=v], [a^=v], [a|=v] (op) on the raw value at v, closed by quote: 1 or 0 when
+ * its first bytes settle it, -1 when it must be decoded first */
 int fp_sel_raw_compare(const uint8_t *v, uint8_t quote, const uint8_t *end, const uint8_t *want, size_t tlen,
                        int32_t op, int icase);
+/* a decoded value v[0, n) against want[0, tlen) by op (any operator but [a]) */
 int fp_sel_value_matches(const uint8_t *v, size_t n, const uint8_t *want, size_t tlen, int32_t op, int icase);
 int fp_sel_test_attr(fp_sel_ctx *c, const int32_t *t, uint32_t e);   /* an FP_SEL_T_ATTR test at e */
 
