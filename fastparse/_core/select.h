@@ -1,8 +1,8 @@
 /* select.h — compiled CSS selector programs: the word codes the Python compiler
  * (fastparse/selectors/compiler.py, opcodes.py) emits, the matcher that runs
  * them over an fp_doc (select_run.c and the select_*.c beside it, engine code:
- * fp.h only) and the two
- * functions the binding (py_select.c) exports to the module's method table.
+ * fp.h only) and the two functions the binding (py_select.c) exports to the
+ * module's method table.
  * Selectors Level 4; the program layout is described in opcodes.py. */
 #ifndef FP_SELECT_H
 #define FP_SELECT_H

@@ -3,9 +3,8 @@
  * from the tag index when every selector of the list names a tag (a merge
  * of their lists in document order), else in one pass over the scope, each
  * through its prefilter first. Also select_one's test of one element and
- * closest()'s walk up. Selectors Level 4: 16 (combinators), 6 (attributes),
- * 14 (tree-structural), 4.5 (:has); HTML Standard 4.16.3 for :empty,
- * :defined, :checked. */
+ * closest()'s walk up. What each test means, and the spec section it
+ * follows, is in the file that answers it (select_internal.h lists them). */
 #include <stddef.h>
 #include <stdlib.h>
 

@@ -128,11 +128,9 @@ from .trees import (  # noqa: F401 (re-exported: the package's public names)
     expected_tree,
     format_outline,
     has_start_tag,
-    local_name,
     outline_of,
     score,
     splice,
     spliced_outline,
-    start_tag_pattern,
     tree_from_events,
 )
