@@ -1484,7 +1484,7 @@ def test_open_muted_and_states_that_never_match():
     assert [t.id for t in doc.select(":open")] == ["a", "b"]
     assert [t.id for t in doc.select(":muted")] == ["c"]
     for css in (":fullscreen", ":popover-open", ":buffering", ":host", ":host(p)", ":host-context(p)",
-                ":current(p)", "p:seeking"):
+                ":current(p)", "p:seeking", "dialog:modal"):
         assert doc.select(css) == [], css
 
 

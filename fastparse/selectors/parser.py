@@ -40,10 +40,11 @@ JQUERY_PSEUDO = {
     "odd": "select(...)[1::2] keeps the same matches (jQuery counts from 0)",
 }
 # Pseudo-classes about user interaction or navigation state: valid selectors
-# that a static document never matches (soupsieve makes the same choice).
+# that a static document never matches (soupsieve makes the same choice). A
+# parsed <dialog open> is shown, not modal: only showModal() makes one :modal.
 NEVER_MATCH = {
     "active", "autofill", "buffering", "current", "focus", "focus-visible", "focus-within",
-    "fullscreen", "future", "host", "hover", "local-link", "past", "paused",
+    "fullscreen", "future", "host", "hover", "local-link", "modal", "past", "paused",
     "picture-in-picture", "playing", "popover-open", "seeking", "stalled", "target",
     "target-within", "user-invalid", "visited", "volume-locked",
 }
