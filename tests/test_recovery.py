@@ -197,6 +197,22 @@ def test_select_end_tag_does_not_reach_past_a_template():
 
 
 @pytest.mark.parametrize("src, expected", [
+    # the rules that ask for "a template element on the stack" mean an HTML one (13.2.6.4.7):
+    # an SVG or MathML <template> opened above an integration point does not count
+    ("<form><svg><template><foreignObject><form><input>", "form(svg(template(foreignObject(input))))"),
+    ("<form><math><template><mi><form>x", "form(math(template(mi)))"),
+    ("<p><svg><template><foreignObject><table><form><input></form></table>",
+     "p(svg(template(foreignObject(table(form),input))))"),   # the input fostered out of the table
+    ("<svg><template><foreignObject><frameset>", "frameset"),
+    # an HTML one does, under any number of foreign ones
+    ("<form><template><svg><template><foreignObject><form><input>",
+     "form(template(svg(template(foreignObject(form(input))))))"),
+])
+def test_only_an_html_template_counts_as_a_template_on_the_stack(src, expected):
+    assert tree(src) == expected
+
+
+@pytest.mark.parametrize("src, expected", [
     ("<math><svg><title><p>x", "math(svg(title)),p"),       # a MathML svg: its title is no integration point
     ("<math><mrow><svg><desc><p>", "math(mrow(svg(desc))),p"),
     ("<math><mi><svg><title><p>x", "math(mi(svg(title(p))))"),   # mi: HTML rules, an SVG svg

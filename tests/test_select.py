@@ -634,6 +634,29 @@ def test_template_contents_are_not_in_the_document():
     assert [t.id for t in doc.find("div").descendants] == ["t", "p", "s", "q"]
 
 
+@pytest.mark.parametrize("pad", [0, 40])   # 40 elements more: the tag index is used
+def test_an_svg_or_mathml_template_is_an_ordinary_element(pad):
+    # only the HTML <template> has contents apart (DOM 4.8); in foreign content the tag
+    # makes an SVG or MathML element whose children are the document's like any others
+    doc = fp.parse("<i></i>" * pad + '<div id=d lang=fr dir=rtl><svg><template id=t><rect id=r class=x>in</rect>'
+                   '</template></svg><math><msub><template><mrow id=m class=x>'
+                   '<mi mathvariant=bold>y</mi></mrow></template></msub></math>'
+                   '<form id=f><svg><template><foreignObject><input id=i type=radio name=g checked>'
+                   '</foreignObject></template></svg></form><template id=h><p class=x>html</p></template></div>')
+    assert ids(doc.select(".x")) == ["r", "m"] and ids(doc.select("rect, mrow")) == ["r", "m"]
+    assert ids(doc.select("svg template > rect")) == ["r"] and ids(doc.select("msub mrow")) == ["m"]
+    assert len(doc.select("svg:has(> template > rect)")) == 1 and ids(doc.select("div:has(rect)")) == ["d"]
+    assert ids(doc.select("div:-soup-contains('in')")) == ["d"]
+    assert ids(doc.select("template:empty")) == ["h"]   # the HTML one: its contents are apart
+    rect = doc.select_one("#r")
+    assert rect.closest("div").id == "d" and rect.matches("div rect")
+    # the walks up to an ancestor's language, direction or form go through it too
+    assert ids(doc.select("rect:lang(fr)")) == ["r"] and rect.matches(":lang(fr)")
+    assert ids(doc.select("rect:dir(rtl)")) == ["r"] and rect.matches(":dir(rtl)")
+    assert ids(doc.select(":checked")) == ["i"] and ids(doc.select("form :default")) == ["i"]
+    assert doc.find(id="i").matches("form *") and not doc.find(id="t").matches(":empty")
+
+
 @pytest.mark.parametrize("rows", [200, 12])
 def test_tag_index_gives_the_same_results_as_a_scan(rows):
     # documents of 32+ elements get a tag index on their first select (py_select.c)

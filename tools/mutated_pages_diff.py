@@ -132,7 +132,8 @@ def attribute_difference(data: str) -> tuple[list, list] | None:
     fastparse, only lexbor) when they differ. Left out on both sides: html, head and body
     (a late tag's attributes merge into the spec's implied element), formatting elements
     (their clones carry the attributes again), an empty <p> (a stray </p> makes one), and
-    template contents (lexbor's traversal does not enter them)."""
+    an HTML template's contents (lexbor's traversal does not enter them; an SVG or MathML
+    <template> is an ordinary element)."""
     from selectolax.lexbor import LexborHTMLParser
 
     def counted(name: str, attrs: dict) -> bool:
@@ -141,7 +142,7 @@ def attribute_difference(data: str) -> tuple[list, list] | None:
 
     ours: collections.Counter = collections.Counter()
     for tag in fp.parse(data):
-        in_template = any(a.name == "template" for a in _ancestors(tag))
+        in_template = any(a.name == "template" and a.namespace == "html" for a in _ancestors(tag))
         if not in_template and counted(tag.name, tag.attrs):
             ours[element_key(tag.name, tag.attrs.items())] += 1
     theirs: collections.Counter = collections.Counter()

@@ -320,6 +320,7 @@ typedef struct {
     const uint8_t *sep; size_t sep_len;  /* inserted between text nodes */
     int strip;                           /* strip ASCII whitespace per node, drop empty nodes */
     const uint16_t *skip; size_t nskip;  /* tag ids whose subtrees are left out */
+    int skip_html_only;                  /* ... when the element is an HTML one (not SVG or MathML) */
     int own;                             /* only the element's own text nodes, no child's */
     int skip_directed;                   /* leave out HTML elements with dir=ltr|rtl|auto (dir=auto) */
 } fp_text_opts;

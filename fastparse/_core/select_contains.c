@@ -63,6 +63,7 @@ static int build_text(fp_sel_ctx *c)
     uint16_t skip = FP_TAG_TEMPLATE;   /* a template's contents are no one's text */
     o.skip = &skip;
     o.nskip = 1;
+    o.skip_html_only = 1;
     if (fp_text_ranges(c->doc, c->scope, &o, &x->text, x->start, x->end) != 0) {
         c->oom = 1;
         return -1;
@@ -125,7 +126,7 @@ int fp_sel_contains_indexed(fp_sel_ctx *c, const int32_t *t, uint32_t e)
             return -1;
         x = c->contains;
     }
-    if (e - x->base >= x->count || x->start[e - x->base] == NO_RANGE || c->el[e].tag == FP_TAG_TEMPLATE)
+    if (e - x->base >= x->count || x->start[e - x->base] == NO_RANGE || is_template(c, e))
         return -1;   /* outside the scope; (a template's text is its caller's business: it has none) */
     int k = 0;
     while (k < x->ntests && x->test[k].t != t)

@@ -92,6 +92,7 @@ static int content_dir(fp_sel_ctx *c, uint32_t e, const uint8_t *high, int skip_
     if (skip_directed) {
         o.skip = skip;
         o.nskip = sizeof skip / sizeof skip[0];
+        o.skip_html_only = 1;   /* the HTML Standard's elements: an SVG <script> or <style> is none of them */
         o.skip_directed = 1;
     }
     c->text.len = 0;
@@ -153,7 +154,7 @@ int fp_sel_dir(fp_sel_ctx *c, const int32_t *t, uint32_t e)
         if ((d = fp_sel_memo_byte(c->dir_memo, x)) != 0 || (d = own_dir(c, x, high)) != 0)
             break;
         int32_t p = c->el[x].parent;
-        if (p < 0 || c->el[p].tag == FP_TAG_TEMPLATE)
+        if (p < 0 || is_template(c, (uint32_t)p))
             break;   /* the top, or a template's contents, which have no parent in the DOM */
         x = (uint32_t)p;
     }

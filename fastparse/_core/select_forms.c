@@ -209,7 +209,7 @@ static int32_t tree_of(fp_sel_ctx *c, uint32_t e)
  * stepping over the contents of templates inside it; c->n past its end. */
 static uint32_t tree_next(const fp_sel_ctx *c, int32_t tree, uint32_t x)
 {
-    if ((int32_t)x != tree && c->el[x].tag == c->t_template)
+    if ((int32_t)x != tree && is_template(c, x))
         x = c->el[x].last;
     x++;
     return tree >= 0 && x > c->el[tree].last ? c->n : x;
@@ -240,7 +240,7 @@ static struct fp_sel_forms *forms_of(fp_sel_ctx *c)
         int tag = c->el[x].tag;
         int32_t p = c->el[x].parent;
         f->top_form[x] = p >= 0 && f->top_form[p] >= 0 ? f->top_form[p] : tag == c->t_form ? (int32_t)x : -1;
-        f->template_at[x] = tag == c->t_template ? (int32_t)x : p >= 0 ? f->template_at[p] : -1;
+        f->template_at[x] = is_template(c, x) ? (int32_t)x : p >= 0 ? f->template_at[p] : -1;
         if (tag == c->t_form)
             forms[k++] = x;
     }

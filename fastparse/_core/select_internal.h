@@ -118,13 +118,23 @@ int fp_sel_siblings_ready(fp_sel_ctx *c, int32_t p);   /* select_tests.c: c->pre
 static inline uint32_t first_child(int32_t p) { return p < 0 ? 0 : (uint32_t)p + 1; }
 static inline uint32_t child_end(const fp_sel_ctx *c, int32_t p) { return p < 0 ? c->n : c->el[p].last + 1; }
 
-static inline int is_template(const fp_sel_ctx *c, uint32_t e) { return c->el[e].tag == c->t_template; }
+/* An HTML <template>, whose contents are apart. An SVG or MathML element of
+ * that name is an ordinary element: its children are the document's. */
+static inline int fp_sel_html_template(const fp_elem *x)
+{
+    return x->tag == FP_TAG_TEMPLATE && !(x->flags & (FP_EF_SVG | FP_EF_MATHML));
+}
+
+static inline int is_template(const fp_sel_ctx *c, uint32_t e)
+{
+    return c->el[e].tag == c->t_template && fp_sel_html_template(&c->el[e]);
+}
 
 /* The parent as the DOM sees it: none above a template's contents. */
 static inline int32_t parent_in(const fp_elem *el, uint32_t e)
 {
     int32_t p = el[e].parent;
-    return (p >= 0 && el[p].tag == FP_TAG_TEMPLATE) ? -1 : p;
+    return (p >= 0 && fp_sel_html_template(&el[p])) ? -1 : p;
 }
 
 static inline int32_t parent_of(const fp_sel_ctx *c, uint32_t e)

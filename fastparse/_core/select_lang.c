@@ -49,7 +49,7 @@ static int range_matches(const uint8_t *r, size_t rn, const uint8_t *v, size_t v
 static int32_t inherits_from(const fp_sel_ctx *c, int32_t x)
 {
     int32_t p = c->el[x].parent;
-    return p >= 0 && c->el[p].tag == c->t_template ? -1 : p;
+    return p >= 0 && is_template(c, (uint32_t)p) ? -1 : p;
 }
 
 /* the element whose attribute gives e's language: e or an ancestor (not
@@ -112,7 +112,7 @@ static int default_lang(fp_sel_ctx *c, const uint8_t **v, size_t *vlen)
             for (uint32_t i = 0; i < c->n && c->meta_lang < 0; i++) {
                 if (c->el[i].tag == FP_TAG_META && is_language_pragma(c, i))
                     c->meta_lang = (int32_t)i;
-                else if (c->el[i].tag == c->t_template)
+                else if (is_template(c, i))
                     i = c->el[i].last;   /* its contents */
             }
         }

@@ -291,7 +291,7 @@ static void run_scan_one(fp_sel_ctx *c, const int32_t *cx, const fp_sel_prefilte
             }
             found++;
         }
-        if (t == t_template)
+        if (t == t_template && fp_sel_html_template(&el[e]))
             e = el[e].last; /* its contents are not candidates */
     }
 }
@@ -302,7 +302,7 @@ static int inside_template(const fp_elem *el, int32_t e, const uint32_t *index)
     if (!fp_select_index_count(index, FP_TAG_TEMPLATE))
         return 0;   /* the document has no <template> */
     for (; e >= 0; e = el[e].parent)
-        if (el[e].tag == FP_TAG_TEMPLATE)
+        if (fp_sel_html_template(&el[e]))
             return 1;
     return 0;
 }

@@ -200,6 +200,7 @@ int fp_sel_test_contains(fp_sel_ctx *c, const int32_t *t, uint32_t e)
     if (c->t_template >= 0) {
         o.skip = &skip;
         o.nskip = 1;
+        o.skip_html_only = 1;
     }
     c->text.len = 0;
     if (!is_template(c, e) && fp_text(c->doc, e, &o, &c->text) != 0) {

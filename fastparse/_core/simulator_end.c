@@ -131,7 +131,7 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         /* </body> and </html> switch modes but close nothing: later content
          * still lands in <body>. They close it at EOF if nothing follows. Before
          * the body they end the head and imply the body first. */
-        if (!s->ctx && !s->in_frameset && s->body < 0 && open_of(s, FP_TAG_TEMPLATE) < 0)
+        if (!s->ctx && !s->in_frameset && s->body < 0 && open_html_of(s, FP_TAG_TEMPLATE) < 0)
             fp_sim_begin_body(s, lt);   /* "after head" acts as for anything else: a <meta> now is body content */
         int implied = implied_body_in_scope(s);
         if (tag == FP_TAG_BODY && (in_scope(s, open_of(s, FP_TAG_BODY), FP_SC_DEFAULT) || implied)) {
@@ -220,7 +220,7 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
             t = -1;
         break;
     case FP_TAG_FORM:
-        if (open_of(s, FP_TAG_TEMPLATE) < 0) {
+        if (open_html_of(s, FP_TAG_TEMPLATE) < 0) {
             /* the form element pointer, not the stack, says which form ends;
              * elements open inside it stay open */
             int32_t node = s->form_ptr;

@@ -89,7 +89,7 @@ fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
             fp_sim_close_until(s, c, FP_CLOSED_IMPLIED, lt, lt);
         break;
     case FP_TAG_FORM:
-        if (s->form_ptr >= 0 && open_of(s, FP_TAG_TEMPLATE) < 0)
+        if (s->form_ptr >= 0 && open_html_of(s, FP_TAG_TEMPLATE) < 0)
             return -1;  /* a nested <form> is ignored: its children join the outer form */
         break;
     case FP_TAG_CAPTION:
@@ -185,7 +185,7 @@ fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
     int32_t i = push_inline(s, tag, 0, lt, gt);
     if (i < 0)
         return -1;
-    if (tag == FP_TAG_FORM && open_of(s, FP_TAG_TEMPLATE) < 0)
+    if (tag == FP_TAG_FORM && open_html_of(s, FP_TAG_TEMPLATE) < 0)
         s->form_ptr = i;
     if (t->self_closing) {
         s->e[i].flags |= FP_EF_SOLIDUS;
@@ -223,7 +223,7 @@ start_slow(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
     }
 
     if (s->head_open && !is_head_tag(tag) && tag != FP_TAG_HEAD && tag != FP_TAG_HTML &&
-        open_of(s, FP_TAG_TEMPLATE) < s->head)
+        open_html_of(s, FP_TAG_TEMPLATE) < s->head)
         fp_sim_close_until(s, s->head, FP_CLOSED_IMPLIED, lt, lt);
 
     int32_t m = istack_top(s, FP_SC_MODE);
@@ -308,7 +308,7 @@ start_before_body(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
 {
     /* "after head" of an implied head: what does not go back into the head
      * (a <noscript> included) is the body's first element */
-    int in_template = open_of(s, FP_TAG_TEMPLATE) >= 0;   /* its content is not the body's */
+    int in_template = open_html_of(s, FP_TAG_TEMPLATE) >= 0;   /* its content is not the body's */
     if (s->implied_head_ended && !in_template && tag != FP_TAG_HTML && tag != FP_TAG_HEAD &&
         (tag == FP_TAG_NOSCRIPT || !is_head_tag(tag)))
         fp_sim_begin_body(s, lt);

@@ -302,7 +302,8 @@ static int
 skipped(const text_ctx *c, uint32_t i)
 {
     uint16_t tag = c->d->elems[i].tag;
-    for (size_t k = 0; k < c->o->nskip; k++)
+    int listed = !c->o->skip_html_only || !(c->d->elems[i].flags & (FP_EF_SVG | FP_EF_MATHML));
+    for (size_t k = 0; listed && k < c->o->nskip; k++)
         if (c->o->skip[k] == tag)
             return 1;
     return c->o->skip_directed && directed(c->d, i);
