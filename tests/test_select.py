@@ -657,6 +657,17 @@ def test_an_svg_or_mathml_template_is_an_ordinary_element(pad):
     assert doc.find(id="i").matches("form *") and not doc.find(id="t").matches(":empty")
 
 
+def test_an_svg_or_mathml_form_select_or_option_is_none_of_the_html_ones():
+    # an SVG <form> owns no control, and an SVG <option> is no option of its <select>
+    doc = fp.parse("<svg><form><foreignObject><button id=b>x</button><input id=r type=radio name=g>"
+                   "<input id=s type=radio name=g checked></foreignObject></form></svg>")
+    assert ids(doc.select(":default")) == ["s"]   # the button has no form owner
+    doc = fp.parse("<form><math><mi><input id=i type=submit></mi></math></form>")
+    assert ids(doc.select(":default")) == ["i"]   # an HTML form still owns what is inside foreign content
+    doc = fp.parse("<select><option id=a>1<svg><option id=z selected></option></svg><option id=b>2</select>")
+    assert ids(doc.select(":checked")) == ["a"]
+
+
 @pytest.mark.parametrize("rows", [200, 12])
 def test_tag_index_gives_the_same_results_as_a_scan(rows):
     # documents of 32+ elements get a tag index on their first select (py_select.c)

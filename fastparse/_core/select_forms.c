@@ -13,10 +13,17 @@ static int has_attr(const fp_sel_ctx *c, uint32_t e, const char *name, size_t le
     return fp_attr_find(c->doc, e, name, len, &a);
 }
 
+/* e's tag id when it is an HTML element, else -2 (no t_* is): a form, control or
+ * option is an HTML element, and an SVG or MathML one of that name is none */
+static int html_tag(const fp_sel_ctx *c, uint32_t e)
+{
+    return c->el[e].flags & (FP_EF_SVG | FP_EF_MATHML) ? -2 : c->el[e].tag;
+}
+
 static int32_t ancestor_tagged(const fp_sel_ctx *c, uint32_t e, int tag, int32_t stop)
 {
     for (int32_t a = c->el[e].parent; a >= 0 && a != stop; a = c->el[a].parent)
-        if (c->el[a].tag == tag)
+        if (html_tag(c, (uint32_t)a) == tag)
             return a;
     return -1;
 }
@@ -30,7 +37,7 @@ static int32_t chosen_option(fp_sel_ctx *c, uint32_t s)
     const fp_elem *el = c->el;
     int32_t marked = -1, first = -1;
     for (uint32_t d = s + 1; d <= el[s].last;) {
-        int tag = el[d].tag;
+        int tag = html_tag(c, d);
         if (tag == c->t_select)
             break;
         if (tag == c->t_hr || tag == c->t_datalist) {
@@ -227,7 +234,7 @@ static struct fp_sel_forms *forms_of(fp_sel_ctx *c)
     c->forms = f;
     f->doc.tree = -2;
     for (uint32_t x = 0; x < c->n; x++)
-        f->nforms += c->el[x].tag == c->t_form;
+        f->nforms += html_tag(c, x) == c->t_form;
     f->owner = fp_sel_zalloc(c, c->n, sizeof *f->owner);
     f->top_form = fp_sel_zalloc(c, c->n, sizeof *f->top_form);
     f->template_at = fp_sel_zalloc(c, c->n, sizeof *f->template_at);
@@ -237,7 +244,7 @@ static struct fp_sel_forms *forms_of(fp_sel_ctx *c)
         return NULL;   /* f->forms stays NULL: out of memory, and c->oom fails the run */
     }
     for (uint32_t x = 0, k = 0; x < c->n; x++) {
-        int tag = c->el[x].tag;
+        int tag = html_tag(c, x);
         int32_t p = c->el[x].parent;
         f->top_form[x] = p >= 0 && f->top_form[p] >= 0 ? f->top_form[p] : tag == c->t_form ? (int32_t)x : -1;
         f->template_at[x] = is_template(c, x) ? (int32_t)x : p >= 0 ? f->template_at[p] : -1;
@@ -323,7 +330,7 @@ static int32_t form_owner(fp_sel_ctx *c, uint32_t e)
         owner = ancestor_tagged(c, e, c->t_form, tree);
     } else if ((n = value_of(c, e, "form", want)) >= 0 || has_attr(c, e, "form", 4)) {
         int32_t x = n > 0 ? element_by_id(c, f, want, (size_t)n) : -1;
-        owner = x >= 0 && c->el[x].tag == c->t_form ? x : -1;
+        owner = x >= 0 && html_tag(c, (uint32_t)x) == c->t_form ? x : -1;
     } else {
         int32_t p = c->el[e].parent;
         owner = p >= 0 ? f->top_form[p] : -1;   /* the outermost form ancestor */
@@ -342,7 +349,7 @@ static int32_t form_owner(fp_sel_ctx *c, uint32_t e)
 static int is_submit_button(fp_sel_ctx *c, uint32_t e)
 {
     static const char *const types[] = {"submit", "image", "button", "reset"};
-    int tag = c->el[e].tag, type = fp_sel_attr_keyword(c, e, "type", types, 4);
+    int tag = html_tag(c, e), type = fp_sel_attr_keyword(c, e, "type", types, 4);
     if (tag == c->t_input)
         return type == 0 || type == 1;
     if (tag != c->t_button || type == 2 || type == 3)
@@ -351,7 +358,7 @@ static int is_submit_button(fp_sel_ctx *c, uint32_t e)
         return 1;
     int32_t parent = c->el[e].parent;
     return !has_attr(c, e, "command", 7) && !has_attr(c, e, "commandfor", 10) &&
-           !(parent >= 0 && c->el[parent].tag == c->t_select);
+           !(parent >= 0 && html_tag(c, (uint32_t)parent) == c->t_select);
 }
 
 /* The checked radio of group (owner, name) that the radio set holds (the last
@@ -384,7 +391,7 @@ static const struct fp_sel_form_tree *tree_tables(fp_sel_ctx *c, int32_t tree)
         return t;   /* shared tables come with the document's built: only a template's are */
     uint32_t first = tree >= 0 ? (uint32_t)tree + 1 : 0, ncontrols = 0;
     for (uint32_t x = first; x < c->n; x = tree_next(c, tree, x))
-        ncontrols += c->el[x].tag == c->t_input;
+        ncontrols += html_tag(c, x) == c->t_input;
     if (t->default_of)
         memset(t->default_of, 0, f->nforms * sizeof *t->default_of);
     else if (!(t->default_of = fp_sel_zalloc(c, f->nforms + 1, sizeof *t->default_of)))
@@ -394,7 +401,7 @@ static const struct fp_sel_form_tree *tree_tables(fp_sel_ctx *c, int32_t tree)
         return NULL;
     uint8_t name[VALUE_MAX];
     for (uint32_t x = first; x < c->n; x = tree_next(c, tree, x)) {
-        int tag = c->el[x].tag;
+        int tag = html_tag(c, x);
         if (tag != c->t_input && tag != c->t_button)
             continue;
         int32_t owner = form_owner(c, x);
@@ -420,7 +427,7 @@ static int radio_kept(fp_sel_ctx *c, uint32_t e)
 {
     uint8_t name[VALUE_MAX];
     long n;
-    if (c->el[e].tag != c->t_input || (n = value_of(c, e, "name", name)) <= 0 || tree_of(c, e) >= 0)
+    if (html_tag(c, e) != c->t_input || (n = value_of(c, e, "name", name)) <= 0 || tree_of(c, e) >= 0)
         return 1;   /* no group; or in a template, where nothing is connected */
     const struct fp_sel_form_tree *t = tree_tables(c, -1);
     return !t || group_radio(c, t, form_owner(c, e), name, (size_t)n) == (int32_t)e;
@@ -432,7 +439,7 @@ static int radio_unchecked(fp_sel_ctx *c, uint32_t e)
 {
     uint8_t name[VALUE_MAX];
     long n;
-    if (c->el[e].tag != c->t_input || (n = value_of(c, e, "name", name)) <= 0)
+    if (html_tag(c, e) != c->t_input || (n = value_of(c, e, "name", name)) <= 0)
         return 0;
     const struct fp_sel_form_tree *t = tree_tables(c, tree_of(c, e));
     return t && group_radio(c, t, form_owner(c, e), name, (size_t)n) < 0;
@@ -458,7 +465,7 @@ fp_status fp_select_forms_build(const fp_doc *doc, struct fp_sel_forms **out)
     *out = NULL;
     if (tree_tables(&c, -1)) {
         for (uint32_t x = 0; x < c.n; x++)
-            if (c.el[x].tag == c.t_input || c.el[x].tag == c.t_button)
+            if (html_tag(&c, x) == c.t_input || html_tag(&c, x) == c.t_button)
                 form_owner(&c, x);
         if (!c.oom) {
             *out = c.forms;
