@@ -441,3 +441,27 @@ def test_br_made_from_an_end_tag_has_no_attributes():
 def test_foreign_end_tag_after_body_end_tag(source):
     doc = fp.parse(source)
     assert_ranges_nest(doc)
+
+
+# ---- closest() climbs through an SVG or MathML <template>: the harness's walk did not ----
+# Found by fuzz_engine.c (tests/fuzz/crashes/engine-closest-through-a-foreign-template) the day
+# an SVG or MathML <template> became an ordinary element to selectors: the harness checked
+# closest() against its own walk up the parents, which stopped at every element named template.
+# Only the HTML one holds its contents apart (DOM 4.8); the harness now asks for its namespace.
+
+def test_closest_walks_up_through_a_foreign_template():
+    import fastparse._core as core
+    data = (CRASHES / "engine-closest-through-a-foreign-template").read_bytes()
+    n = data[1] * 4
+    program, html = data[2:2 + n], data[2 + n:]
+    doc = fp.parse(html)
+    template = doc.find("template")
+    assert template.namespace == "svg" and template.children   # the case the harness met
+    for tag in doc:
+        x = tag
+        while x and not core._select_test(x, program):
+            parent = x.parent
+            x = fp.MISSING if parent and parent.name == "template" and parent.namespace == "html" else parent
+        assert core._select_closest(tag, program) == (x if x else fp.MISSING)
+    rect = fp.parse("<div id=d><svg><template><rect/></template></svg>").find("rect")
+    assert rect.closest("div").id == "d" and rect.closest("template").namespace == "svg"

@@ -456,9 +456,9 @@ check_select(const fp_doc *d, const uint8_t *raw, size_t nbytes)
         for (uint32_t i = 0; i < d->n && i < 64; i++) {
             int r = fp_select_test(d, i, (const uint8_t *)prog, nbytes, NULL);
             CHECK(r >= 0 && fp_select_test(d, i, (const uint8_t *)prog, nbytes, &tables) == r);
-            /* closest: the first of i and its ancestors (not above a template's
-             * contents) that matches, when :scope, the one thing that differs
-             * between its walk and separate tests, is not used */
+            /* closest: the first of i and its ancestors (not above an HTML
+             * template's contents) that matches, when :scope, the one thing that
+             * differs between its walk and separate tests, is not used */
             int32_t near = fp_select_closest(d, i, (const uint8_t *)prog, nbytes, NULL);
             CHECK(near >= -1 && fp_select_closest(d, i, (const uint8_t *)prog, nbytes, &tables) == near);
             if (scoped)
@@ -466,7 +466,9 @@ check_select(const fp_doc *d, const uint8_t *raw, size_t nbytes)
             int32_t x = (int32_t)i;
             while (x >= 0 && fp_select_test(d, (uint32_t)x, (const uint8_t *)prog, nbytes, NULL) != 1) {
                 int32_t p = d->elems[x].parent;
-                x = p >= 0 && d->elems[p].tag == FP_TAG_TEMPLATE ? -1 : p;
+                int html_template = p >= 0 && d->elems[p].tag == FP_TAG_TEMPLATE &&
+                                    !(d->elems[p].flags & (FP_EF_SVG | FP_EF_MATHML));
+                x = html_template ? -1 : p;
             }
             CHECK(near == x);
         }
