@@ -60,6 +60,21 @@ typedef struct {
                            * name whose bit is clear is not there; 0 without attributes */
 } fp_elem;
 
+/* e is an SVG or MathML element */
+static inline int
+fp_foreign(const fp_elem *e)
+{
+    return (e->flags & (FP_EF_SVG | FP_EF_MATHML)) != 0;
+}
+
+/* e is the HTML element of tag id `tag`: an SVG <title> or a MathML <template>
+ * shares the name and none of the rules */
+static inline int
+fp_html_is(const fp_elem *e, int tag)
+{
+    return e->tag == tag && !fp_foreign(e);
+}
+
 /* A parse error the tokenizer or tree builder reported (doc.errors). */
 typedef struct {
     uint32_t offset;

@@ -17,7 +17,7 @@ static int has_attr(const fp_sel_ctx *c, uint32_t e, const char *name, size_t le
  * option is an HTML element, and an SVG or MathML one of that name is none */
 static int html_tag(const fp_sel_ctx *c, uint32_t e)
 {
-    return c->el[e].flags & (FP_EF_SVG | FP_EF_MATHML) ? -2 : c->el[e].tag;
+    return fp_foreign(&c->el[e]) ? -2 : c->el[e].tag;
 }
 
 static int32_t ancestor_tagged(const fp_sel_ctx *c, uint32_t e, int tag, int32_t stop)
@@ -464,9 +464,11 @@ fp_status fp_select_forms_build(const fp_doc *doc, struct fp_sel_forms **out)
     fp_sel_ctx_bare(&c, doc);
     *out = NULL;
     if (tree_tables(&c, -1)) {
-        for (uint32_t x = 0; x < c.n; x++)
-            if (html_tag(&c, x) == c.t_input || html_tag(&c, x) == c.t_button)
+        for (uint32_t x = 0; x < c.n; x++) {
+            int tag = html_tag(&c, x);
+            if (tag == c.t_input || tag == c.t_button)
                 form_owner(&c, x);
+        }
         if (!c.oom) {
             *out = c.forms;
             c.forms->shared = 1;   /* from here on fp_sel_forms_free leaves it */

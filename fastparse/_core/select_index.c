@@ -33,14 +33,14 @@ static inline __attribute__((always_inline)) void sort_by_tag(const fp_doc *doc,
     memset(off, 0, sizeof(uint32_t) * (1 + (size_t)ntags));
     for (uint32_t e = 0; e < n; e++) {
         off[el[e].tag + 1]++;
-        if (skip_templates && fp_sel_html_template(&el[e]))
+        if (skip_templates && fp_html_is(&el[e], FP_TAG_TEMPLATE))
             e = el[e].last; /* its contents are never candidates from outside */
     }
     for (uint32_t t = 0; t < ntags; t++)
         off[t + 1] += off[t];
     for (uint32_t e = 0; e < n; e++) {
         list[off[el[e].tag]++] = e;
-        if (skip_templates && fp_sel_html_template(&el[e]))
+        if (skip_templates && fp_html_is(&el[e], FP_TAG_TEMPLATE))
             e = el[e].last;
     }
     /* the second pass advanced each offset to the next tag's start: shift back */

@@ -50,7 +50,7 @@ typedef struct {
     void *dir_memo;            /* :dir(): per element, its directionality (paged; 0 unknown) */
     struct fp_sel_contains *contains; /* :contains() over the scope's text (select_contains.c) */
     uint64_t contains_spent;   /* bytes of subtrees :contains() decoded one element at a time */
-    int t_select, t_option, t_optgroup, t_hr, t_datalist, t_input, t_button, t_form, t_template;
+    int t_select, t_option, t_optgroup, t_hr, t_datalist, t_input, t_button, t_form;
     void *lang_from;           /* :lang(): paged memo, per element, who gives its language (select_lang.c) */
     int32_t meta_lang;         /* <meta http-equiv=content-language>: -2 unknown, -1 none */
     int nup, up_ok;
@@ -120,21 +120,16 @@ static inline uint32_t child_end(const fp_sel_ctx *c, int32_t p) { return p < 0 
 
 /* An HTML <template>, whose contents are apart. An SVG or MathML element of
  * that name is an ordinary element: its children are the document's. */
-static inline int fp_sel_html_template(const fp_elem *x)
-{
-    return x->tag == FP_TAG_TEMPLATE && !(x->flags & (FP_EF_SVG | FP_EF_MATHML));
-}
-
 static inline int is_template(const fp_sel_ctx *c, uint32_t e)
 {
-    return c->el[e].tag == c->t_template && fp_sel_html_template(&c->el[e]);
+    return fp_html_is(&c->el[e], FP_TAG_TEMPLATE);
 }
 
 /* The parent as the DOM sees it: none above a template's contents. */
 static inline int32_t parent_in(const fp_elem *el, uint32_t e)
 {
     int32_t p = el[e].parent;
-    return (p >= 0 && fp_sel_html_template(&el[p])) ? -1 : p;
+    return (p >= 0 && fp_html_is(&el[p], FP_TAG_TEMPLATE)) ? -1 : p;
 }
 
 static inline int32_t parent_of(const fp_sel_ctx *c, uint32_t e)

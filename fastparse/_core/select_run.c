@@ -73,7 +73,6 @@ static void ctx_start(fp_sel_ctx *c, const fp_doc *doc, int forms)
     c->t_input = forms ? FP_TAG_INPUT : -1;
     c->t_button = forms ? FP_TAG_BUTTON : -1;
     c->t_form = forms ? FP_TAG_FORM : -1;
-    c->t_template = FP_TAG_TEMPLATE;
 }
 
 void fp_sel_ctx_bare(fp_sel_ctx *c, const fp_doc *doc)
@@ -267,16 +266,16 @@ static void run_scan_one(fp_sel_ctx *c, const int32_t *cx, const fp_sel_prefilte
         return;
     const fp_elem *el = c->el;
     const int tag = f->tag;
-    const uint16_t bits = f->bits, t_template = (uint16_t)c->t_template;
+    const uint16_t bits = f->bits;
     uint32_t found = 0;
     for (uint32_t e = first; e < end && found < limit; e++) {
         /* most elements fail the tag or the bits: stepped over in a tight
          * loop, which stops at templates to step over their contents */
         if (tag >= 0)
-            while (e < end && el[e].tag != (uint16_t)tag && el[e].tag != t_template)
+            while (e < end && el[e].tag != (uint16_t)tag && el[e].tag != FP_TAG_TEMPLATE)
                 e++;
         else
-            while (e < end && (el[e].attr_bits & bits) != bits && el[e].tag != t_template)
+            while (e < end && (el[e].attr_bits & bits) != bits && el[e].tag != FP_TAG_TEMPLATE)
                 e++;
         if (e >= end)
             break;
@@ -291,7 +290,7 @@ static void run_scan_one(fp_sel_ctx *c, const int32_t *cx, const fp_sel_prefilte
             }
             found++;
         }
-        if (t == t_template && fp_sel_html_template(&el[e]))
+        if (t == FP_TAG_TEMPLATE && fp_html_is(&el[e], FP_TAG_TEMPLATE))   /* t, el in registers: most stop at t */
             e = el[e].last; /* its contents are not candidates */
     }
 }
@@ -302,7 +301,7 @@ static int inside_template(const fp_elem *el, int32_t e, const uint32_t *index)
     if (!fp_select_index_count(index, FP_TAG_TEMPLATE))
         return 0;   /* the document has no <template> */
     for (; e >= 0; e = el[e].parent)
-        if (fp_sel_html_template(&el[e]))
+        if (fp_html_is(&el[e], FP_TAG_TEMPLATE))
             return 1;
     return 0;
 }

@@ -126,7 +126,7 @@ int fp_sel_test_empty(fp_sel_ctx *c, uint32_t e)
     }
     if (x->last != e)
         return 0;
-    if (x->tag == FP_TAG_FRAMESET && !(x->flags & (FP_EF_SVG | FP_EF_MATHML)))
+    if (fp_html_is(x, FP_TAG_FRAMESET))
         return 1;   /* "in frameset" keeps whitespace only, and ignores every tag but its own three */
     const uint8_t *p = c->doc->buf + x->inner_start, *end = c->doc->buf + x->inner_end;
     int raw = (x->flags & FP_EF_RAWTEXT) != 0;
@@ -196,12 +196,10 @@ int fp_sel_test_contains(fp_sel_ctx *c, const int32_t *t, uint32_t e)
     fp_text_opts o;
     memset(&o, 0, sizeof o);
     o.own = t[0] == FP_SEL_T_CONTAINS_OWN;
-    uint16_t skip = (uint16_t)c->t_template;
-    if (c->t_template >= 0) {
-        o.skip = &skip;
-        o.nskip = 1;
-        o.skip_html_only = 1;
-    }
+    uint16_t skip = FP_TAG_TEMPLATE;
+    o.skip = &skip;
+    o.nskip = 1;
+    o.skip_html_only = 1;
     c->text.len = 0;
     if (!is_template(c, e) && fp_text(c->doc, e, &o, &c->text) != 0) {
         c->oom = 1;

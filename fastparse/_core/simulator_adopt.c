@@ -83,7 +83,7 @@ fp_sim_remove_from_stack(fp_sim *s, int32_t x, uint32_t lt, uint32_t gt)
 static int
 is_formatting(const fp_elem *el)
 {
-    return !is_foreign(el) && (fp_tag_flags(el->tag) & FP_TF_FORMATTING);
+    return !fp_foreign(el) && (fp_tag_flags(el->tag) & FP_TF_FORMATTING);
 }
 
 /* Moves the open element b up to be a child of its open ancestor anc (-1:
@@ -97,7 +97,7 @@ lift(fp_sim *s, int32_t anc, int32_t b, uint8_t closed)
     const uint16_t boundary = (1u << FP_SC__COUNT) - 1;
     int32_t child = b;   /* anc's child on the way up: b's place */
     for (int32_t x = s->e[b].parent; x != anc; x = s->e[x].parent) {
-        if (x < 0 || (s->open_bits[x] & (boundary | FP_REMOVED)) || is_foreign(&s->e[x]) ||
+        if (x < 0 || (s->open_bits[x] & (boundary | FP_REMOVED)) || fp_foreign(&s->e[x]) ||
             (s->e[x].flags & FP_EF_FOSTERED))
             return 0;
         child = x;

@@ -173,7 +173,7 @@ fp_sim_body_seen_before(fp_sim *s, uint32_t i)
             continue;
         }
         const fp_elem *e = &s->e[s->seen_upto];
-        if (e->tag == FP_TAG_TEMPLATE && !is_foreign(e))
+        if (fp_html_is(e, FP_TAG_TEMPLATE))
             s->tmpl_skip = (int32_t)s->seen_upto;
         else if (!is_head_tag(e->tag) && e->tag != FP_TAG_HTML && e->tag != FP_TAG_HEAD)
             s->body_seen = 1;

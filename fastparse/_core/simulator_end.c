@@ -97,7 +97,7 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         return;
     }
 
-    if (s->top >= 0 && is_foreign(&s->e[s->top])) {
+    if (s->top >= 0 && fp_foreign(&s->e[s->top])) {
         if (tag == FP_TAG_BR || tag == FP_TAG_P) {
             fp_sim_break_out(s, lt);
         } else if (fp_sim_end_foreign(s, tag, lt, gt)) {
@@ -108,7 +108,7 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
             return;
         }
     }
-    if (t >= 0 && is_foreign(&s->e[t]))
+    if (t >= 0 && fp_foreign(&s->e[t]))
         t = -1;  /* an HTML end tag does not close an svg/math element of the same name */
     if (in_column_group(s) && tag != FP_TAG_COLGROUP && tag != FP_TAG_COL && tag != FP_TAG_TEMPLATE)
         fp_sim_pop(s, FP_CLOSED_IMPLIED, lt, lt);  /* "in column group", anything else: the colgroup
@@ -229,7 +229,7 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
                 fp_sim_error(s, FP_ERR_UNEXPECTED_END_TAG, lt);
                 return;
             }
-            while (s->top != t && !is_foreign(&s->e[s->top]) &&
+            while (s->top != t && !fp_foreign(&s->e[s->top]) &&
                    (fp_sim_elem_flags(&s->e[s->top]) & FP_TF_IMPLIED_END))
                 fp_sim_pop(s, FP_CLOSED_IMPLIED, lt, lt);
             if (s->top == t)
@@ -280,7 +280,7 @@ fp_sim_end_current(fp_sim *s, uint32_t lt, uint32_t gt)
      * fp_sim_end passes: an HTML element whose end tag only closes it is
      * popped here; the rest take the long way. */
     fp_elem *el = &s->e[s->top];
-    if (!is_foreign(el) && !s->in_frameset && closes_plainly(el->tag)) {
+    if (!fp_foreign(el) && !s->in_frameset && closes_plainly(el->tag)) {
         s->body_end_pending = s->html_end_pending = 0;  /* "after body": back to "in body" */
         pop_inline(s, FP_CLOSED_END_TAG, lt, gt);
         return;

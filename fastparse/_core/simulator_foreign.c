@@ -28,7 +28,7 @@ fp_sim_in_foreign(const fp_sim *s)
 {
     if (s->top < 0)
         return s->ctx_ns != 0;
-    return is_foreign(&s->e[s->top]);
+    return fp_foreign(&s->e[s->top]);
 }
 
 /* <font> breaks out of foreign content only with a color, face or size attribute */
@@ -130,7 +130,7 @@ fp_sim_start_foreign(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uin
 void
 fp_sim_break_out(fp_sim *s, uint32_t at)
 {
-    while (s->top >= 0 && is_foreign(&s->e[s->top]) &&
+    while (s->top >= 0 && fp_foreign(&s->e[s->top]) &&
            !(s->e[s->top].flags & (FP_EF_HTML_IP | FP_EF_TEXT_IP)))
         fp_sim_pop(s, FP_CLOSED_IMPLIED, at, at);
 }
@@ -143,7 +143,7 @@ int
 fp_sim_end_foreign(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
 {
     int32_t t = open_of(s, tag);
-    if (t < 0 || !is_foreign(&s->e[t]))
+    if (t < 0 || !fp_foreign(&s->e[t]))
         return 0;
     uint32_t above = s->depth - s->open_depth[t] - 1;
     if (s->open_foreign - s->foreign_below[t] != above)

@@ -10,12 +10,6 @@
 
 /* ---- the open-element stack (simulator.c) ---- */
 
-static inline int
-is_foreign(const fp_elem *el)
-{
-    return (el->flags & (FP_EF_SVG | FP_EF_MATHML)) != 0;
-}
-
 static inline int32_t
 istack_top(const fp_sim *s, int k)
 {
@@ -49,9 +43,9 @@ static inline int32_t
 open_html_of(const fp_sim *s, int tag)
 {
     int32_t x = open_of(s, tag);
-    for (int k = 0; x >= 0 && is_foreign(&s->e[x]) && k < 8; k++)
+    for (int k = 0; x >= 0 && fp_foreign(&s->e[x]) && k < 8; k++)
         x = s->prev_same[x];
-    return x >= 0 && is_foreign(&s->e[x]) ? -1 : x;
+    return x >= 0 && fp_foreign(&s->e[x]) ? -1 : x;
 }
 
 /* FP_TF_* as the element's namespace has them (an svg <title> is a scope
@@ -97,7 +91,7 @@ mode_at(const fp_sim *s, int32_t m)
 static inline int
 in_column_group(const fp_sim *s)
 {
-    return s->top >= 0 && s->e[s->top].tag == FP_TAG_COLGROUP && !is_foreign(&s->e[s->top]);
+    return s->top >= 0 && s->e[s->top].tag == FP_TAG_COLGROUP && !fp_foreign(&s->e[s->top]);
 }
 
 static inline int
@@ -192,7 +186,7 @@ pop_inline(fp_sim *s, uint8_t closed, uint32_t inner_end, uint32_t end)
     for (unsigned bits = s->open_bits[i] & ((1u << FP_SC__COUNT) - 1); bits; bits &= bits - 1)
         s->sc[__builtin_ctz(bits)].n--;  /* a boundary is always its stack's top when popped */
     s->open_bits[i] = 0;
-    if (is_foreign(el))
+    if (fp_foreign(el))
         s->open_foreign--;
     s->top = el->parent;
     s->depth--;

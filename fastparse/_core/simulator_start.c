@@ -10,7 +10,7 @@ static void
 close_p_if_in_button_scope(fp_sim *s, uint32_t at)
 {
     int32_t p = open_of(s, FP_TAG_P);
-    if (in_scope(s, p, FP_SC_BUTTON) && !is_foreign(&s->e[p]))
+    if (in_scope(s, p, FP_SC_BUTTON) && !fp_foreign(&s->e[p]))
         fp_sim_close_until(s, p, FP_CLOSED_IMPLIED, at, at);
 }
 
@@ -134,7 +134,7 @@ fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
         /* <hr> in a select closes an open option / optgroup */
         if (in_scope(s, open_of(s, FP_TAG_SELECT), FP_SC_DEFAULT))
             while (s->top >= 0 && (fp_sim_elem_flags(&s->e[s->top]) & FP_TF_IMPLIED_END) &&
-                   !is_foreign(&s->e[s->top]))
+                   !fp_foreign(&s->e[s->top]))
                 fp_sim_pop(s, FP_CLOSED_IMPLIED, lt, lt);
         break;
     case FP_TAG_OPTION:
@@ -142,7 +142,7 @@ fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
         /* in a select: implied end tags (an <option> keeps an open optgroup);
          * elsewhere only an open <option> is closed */
         if (in_scope(s, open_of(s, FP_TAG_SELECT), FP_SC_DEFAULT)) {
-            while (s->top >= 0 && !is_foreign(&s->e[s->top]) &&
+            while (s->top >= 0 && !fp_foreign(&s->e[s->top]) &&
                    (fp_sim_elem_flags(&s->e[s->top]) & FP_TF_IMPLIED_END) &&
                    !(tag == FP_TAG_OPTION && s->e[s->top].tag == FP_TAG_OPTGROUP))
                 fp_sim_pop(s, FP_CLOSED_IMPLIED, lt, lt);
@@ -167,7 +167,7 @@ fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
     uint32_t f = fp_tag_flags(tag);
     if ((f & FP_TF_CLOSES_P) && !(tag == FP_TAG_TABLE && s->quirks))
         close_p_if_in_button_scope(s, lt);
-    if ((f & FP_TF_HEADING) && s->top >= 0 && !is_foreign(&s->e[s->top]) &&
+    if ((f & FP_TF_HEADING) && s->top >= 0 && !fp_foreign(&s->e[s->top]) &&
         (fp_sim_elem_flags(&s->e[s->top]) & FP_TF_HEADING))
         fp_sim_pop(s, FP_CLOSED_IMPLIED, lt, lt);
 
@@ -285,7 +285,7 @@ start_recovered(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t
     /* the common cases: an HTML current node, in body or in a cell; a row or
      * cell next to an open row or cell */
     int32_t top = s->top, m = istack_top(s, FP_SC_MODE);
-    if (top < 0 || is_foreign(&s->e[top]) || s->in_frameset || s->head_open || s->head_noscript >= 0 ||
+    if (top < 0 || fp_foreign(&s->e[top]) || s->in_frameset || s->head_open || s->head_noscript >= 0 ||
         s->ctx || tag == FP_TAG_IMAGE || tag == FP_TAG_NOSCRIPT)
         return start_slow(s, t, tag, lt, gt);
     if (m < 0 || tmpl_mode(s, m) == FP_MODE_CELL) {

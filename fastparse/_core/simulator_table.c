@@ -104,7 +104,7 @@ fp_sim_table_part_parent(fp_sim *s, int tag)
             m = s->e[m].parent;
             mt = m >= 0 ? s->e[m].tag : 0;
         }
-        if (mt == FP_TAG_TR && m >= 0 && !is_foreign(&s->e[m])) {
+        if (mt == FP_TAG_TR && m >= 0 && !fp_foreign(&s->e[m])) {
             if (tag != FP_TAG_TR)
                 return m;
             int32_t sec = s->e[m].parent;
@@ -118,7 +118,7 @@ fp_sim_table_part_parent(fp_sim *s, int tag)
     if (root == -2)
         return -2;
     int32_t sec = table_section(s), tr = open_html_of(s, FP_TAG_TR), cg = open_html_of(s, FP_TAG_COLGROUP);
-    if (sec >= 0 && is_foreign(&s->e[sec]))
+    if (sec >= 0 && fp_foreign(&s->e[sec]))
         sec = -1;   /* an svg <tbody> is no table section */
     int has_sec = sec > root, has_tr = tr > root;
     int tableish = kind == FP_MODE_TABLE;
@@ -163,7 +163,7 @@ fp_sim_input_is_hidden(const fp_tag_token *t, const uint8_t *end)
 static int
 is_table_target(const fp_sim *s, int32_t x)
 {
-    if (x < 0 || is_foreign(&s->e[x]))
+    if (x < 0 || fp_foreign(&s->e[x]))
         return 0;
     switch (s->e[x].tag) {
     case FP_TAG_TABLE: case FP_TAG_TBODY: case FP_TAG_THEAD: case FP_TAG_TFOOT: case FP_TAG_TR:
@@ -233,7 +233,7 @@ fp_sim_start_row_or_cell(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt,
 {
     /* m is the topmost mode element, an HTML tr, td or th: a cell's row is its parent */
     int32_t c = -3, row = s->e[m].tag == FP_TAG_TR ? m : s->e[m].parent;
-    if (row >= 0 && s->e[row].tag == FP_TAG_TR && !is_foreign(&s->e[row])) {
+    if (row >= 0 && s->e[row].tag == FP_TAG_TR && !fp_foreign(&s->e[row])) {
         if (tag != FP_TAG_TR) {
             c = row;
         } else {
@@ -286,5 +286,5 @@ fp_sim_implied_part_end(const fp_sim *s, int tag)
     if (p == b)
         return cell;
     return p > b && s->e[p].parent == b && is_section(s->e[p].tag) &&
-           !is_foreign(&s->e[p]) ? cell : -1;
+           !fp_foreign(&s->e[p]) ? cell : -1;
 }

@@ -302,7 +302,7 @@ static int
 skipped(const text_ctx *c, uint32_t i)
 {
     uint16_t tag = c->d->elems[i].tag;
-    int listed = !c->o->skip_html_only || !(c->d->elems[i].flags & (FP_EF_SVG | FP_EF_MATHML));
+    int listed = !c->o->skip_html_only || !fp_foreign(&c->d->elems[i]);
     for (size_t k = 0; listed && k < c->o->nskip; k++)
         if (c->o->skip[k] == tag)
             return 1;
@@ -477,7 +477,7 @@ is_table_part(const fp_elem *e)
 static int
 is_html_table(const fp_elem *e)
 {
-    return e->tag == FP_TAG_TABLE && !(e->flags & (FP_EF_SVG | FP_EF_MATHML));
+    return fp_html_is(e, FP_TAG_TABLE);
 }
 
 /* fp_text_fosters: what table part i moves goes before an HTML table when i
@@ -695,7 +695,7 @@ drops_leading_ws(const fp_doc *d, int32_t cur, uint32_t j)
     const fp_elem *e = d->elems;
     if (cur < 0)
         return j == 0 && (!d->opts.context || d->opts.context == FP_TAG_HTML);
-    return e[cur].tag == FP_TAG_HTML && !(e[cur].flags & (FP_EF_SVG | FP_EF_MATHML)) && j == (uint32_t)cur + 1;
+    return fp_html_is(&e[cur], FP_TAG_HTML) && j == (uint32_t)cur + 1;
 }
 
 /* Walks root's subtree in document order without recursion: children of cur
@@ -807,7 +807,7 @@ fp_text_is_source(const fp_doc *doc, uint32_t i, uint32_t *start, uint32_t *end,
     const fp_elem *e = &doc->elems[i];
     if (e->last != i || (e->flags & FP_EF_RAWTEXT) || drops_leading_ws(doc, (int32_t)i, i + 1))
         return 0;   /* <html> with no child: "before head" drops its leading whitespace */
-    if (e->tag == FP_TAG_FRAMESET && !(e->flags & (FP_EF_SVG | FP_EF_MATHML)))
+    if (fp_html_is(e, FP_TAG_FRAMESET))
         return 0;   /* its characters but whitespace are dropped */
     if (is_table_part(e))
         return 0;   /* foster parenting moves its text but whitespace out */

@@ -466,9 +466,7 @@ check_select(const fp_doc *d, const uint8_t *raw, size_t nbytes)
             int32_t x = (int32_t)i;
             while (x >= 0 && fp_select_test(d, (uint32_t)x, (const uint8_t *)prog, nbytes, NULL) != 1) {
                 int32_t p = d->elems[x].parent;
-                int html_template = p >= 0 && d->elems[p].tag == FP_TAG_TEMPLATE &&
-                                    !(d->elems[p].flags & (FP_EF_SVG | FP_EF_MATHML));
-                x = html_template ? -1 : p;
+                x = p >= 0 && fp_html_is(&d->elems[p], FP_TAG_TEMPLATE) ? -1 : p;
             }
             CHECK(near == x);
         }
