@@ -2,10 +2,11 @@
  * attribute values, written to a buffer on demand. Text between elements is
  * re-tokenized with the same scanners the parse used, so what was markup
  * there (comments, stray end tags, ignored tags) is markup here. Newlines are
- * normalised (CR LF and CR become LF) and references decoded. */
+ * normalised (CR LF and CR become LF) and references decoded. What foster
+ * parenting moved out of a table is read before it (text_foster.c). */
 #include <string.h>
 
-#include "internal.h"
+#include "text_internal.h"
 
 /* U+000A right after <pre>, <listing> or <textarea> is not content (13.2.6.4.7):
  * the tree builder drops the character token, which a reference ("&#10;",
@@ -30,23 +31,6 @@ skip_leading_newline(const fp_doc *d, const fp_elem *el)
     }
     return p;
 }
-
-typedef struct {
-    const fp_doc *d;
-    const fp_text_opts *o;
-    fp_buf *out;
-    size_t node_start;   /* where the current text node's bytes begin in out */
-    size_t sep_at;       /* where its separator was written (rolled back if it ends empty) */
-    int in_node;
-    int drop_ws;         /* whitespace here is not text (before <html>, <head>) until a
-                          * character that is not whitespace, which ends those modes */
-    int ws_only;         /* "in frameset" and after it: characters but whitespace are dropped */
-    int any;             /* a node was written */
-    int fail;
-    uint32_t *start, *end; /* fp_text_ranges: where each element's text begins and ends in out, */
-    uint32_t base;         /* ... element j's at [j - base] */
-    int fostering;         /* how many put_fostered calls enclose this walk (bounds their recursion) */
-} text_ctx;
 
 static void
 mark(const text_ctx *c, uint32_t *at, int32_t j, size_t len)
@@ -184,8 +168,8 @@ keep_only_ws(text_ctx *c)
 }
 
 /* A text node ends at markup: strip it and drop it when empty, if asked. */
-static void
-end_node(text_ctx *c)
+void
+fp_text_end_node(text_ctx *c)
 {
     if (!c->in_node)
         return;
@@ -298,8 +282,8 @@ directed(const fp_doc *d, uint32_t i)
     return yes;
 }
 
-static int
-skipped(const text_ctx *c, uint32_t i)
+int
+fp_text_skipped(const text_ctx *c, uint32_t i)
 {
     uint16_t tag = c->d->elems[i].tag;
     int listed = !c->o->skip_html_only || !fp_foreign(&c->d->elems[i]);
@@ -344,22 +328,12 @@ in_frameset_modes(const fp_doc *d, const uint8_t *p, int32_t i)
     return e->tag == FP_TAG_FRAMESET || (e->tag == FP_TAG_HTML && after_frameset);
 }
 
-/* What the tokenizer makes of a '<' in the data state */
-enum {
-    LT_CHAR,      /* the '<' is a character */
-    LT_TAG,       /* a start or end tag */
-    LT_COMMENT,   /* a comment, bogus ones too: a node of its own */
-    LT_DOCTYPE,   /* a DOCTYPE: a token that makes no node */
-    LT_CDATA,     /* a CDATA section (foreign content): its content is text */
-    LT_NO_TOKEN,  /* "</>": no token, no character */
-};
-
 /* The token the '<' at lt starts (lt + 1 < the end of input): *kind, and
  * where it ends (lt + 1 for a character; NULL for a tag the end of input cuts
  * off). *t is the tag; [*cs, *ce) a CDATA section's content. */
-static const uint8_t *
-token_at(const fp_doc *d, const uint8_t *lt, int cdata_ok, int *kind, fp_tag_token *t, const uint8_t **cs,
-         const uint8_t **ce)
+const uint8_t *
+fp_text_token_at(const fp_doc *d, const uint8_t *lt, int cdata_ok, int *kind, fp_tag_token *t,
+                 const uint8_t **cs, const uint8_t **ce)
 {
     const uint8_t *end = d->buf + d->len;
     uint8_t ch = lt[1];
@@ -385,8 +359,6 @@ token_at(const fp_doc *d, const uint8_t *lt, int cdata_ok, int *kind, fp_tag_tok
     return lt + 1;
 }
 
-static void put_data_nodes(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i);
-
 /* Data-state text in [p, q) inside element i: characters, with markup
  * between them skipped; its last node is ended here unless keep_open (text
  * that foster parenting moves out of the table after it joins that node). */
@@ -397,14 +369,14 @@ put_data(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i, int keep_op
     if (d->frameset_from && p < d->buf + d->frameset_from && q > d->buf + d->removed_from)
         q = p > d->buf + d->removed_from ? p : d->buf + d->removed_from;   /* the removed body's text went with it */
     c->ws_only = in_frameset_modes(c->d, p, i);
-    put_data_nodes(c, p, q, i);
+    fp_text_put_data_nodes(c, p, q, i);
     if (!keep_open)
-        end_node(c);
+        fp_text_end_node(c);
     c->ws_only = 0;
 }
 
-static void
-put_data_nodes(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i)
+void
+fp_text_put_data_nodes(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i)
 {
     const uint8_t *end = c->d->buf + c->d->len;
     int foreign, cdata_ok;
@@ -425,7 +397,7 @@ put_data_nodes(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i)
         int kind;
         fp_tag_token t;
         const uint8_t *cs, *ce;
-        const uint8_t *next = token_at(c->d, lt, cdata_ok, &kind, &t, &cs, &ce);
+        const uint8_t *next = fp_text_token_at(c->d, lt, cdata_ok, &kind, &t, &cs, &ce);
         if (!next)
             return;               /* EOF inside a tag: the rest is not text */
         if (kind == LT_CHAR) {
@@ -439,7 +411,7 @@ put_data_nodes(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i)
         } else if (kind == LT_CDATA) {
             put_literal(c, cs, ce, 0, 0, foreign);
         } else if (kind == LT_COMMENT) {
-            end_node(c);
+            fp_text_end_node(c);
         }
         p = next;
     }
@@ -449,224 +421,10 @@ static void
 put_raw(text_ctx *c, const fp_elem *el)
 {
     const uint8_t *b = c->d->buf;
-    end_node(c);
+    fp_text_end_node(c);
     put_literal(c, b + skip_leading_newline(c->d, el), b + el->inner_end, (el->flags & FP_EF_RCDATA) != 0,
                 0, 1);
-    end_node(c);
-}
-
-/* ---- foster parenting (13.2.6.1, 13.2.6.4.9 "in table text") ----
- * The index keeps what the tree builder moved out of a table where the source
- * has it: inside the table's range. An element so moved is flagged
- * FP_EF_FOSTERED; a run of characters directly in a table, row group or row
- * is moved when it holds a character other than whitespace (a run: the
- * characters between two tokens, as the "in table text" mode collects them).
- * The DOM puts both before the table, in source order, so text reads them
- * there: an ancestor of the table gets them before the table's own text, and
- * the table and its parts do not get them at all. Consecutive moved runs join
- * one Text node, as does the text right before the table. */
-
-static int
-is_table_part(const fp_elem *e)
-{
-    return !(e->flags & (FP_EF_SVG | FP_EF_MATHML)) &&
-           (e->tag == FP_TAG_TABLE || e->tag == FP_TAG_TBODY || e->tag == FP_TAG_THEAD ||
-            e->tag == FP_TAG_TFOOT || e->tag == FP_TAG_TR);
-}
-
-static int
-is_html_table(const fp_elem *e)
-{
-    return fp_html_is(e, FP_TAG_TABLE);
-}
-
-/* fp_text_fosters: what table part i moves goes before an HTML table when i
- * is one, or a row group or row in one. In a template or a fragment without
- * a table, the tree builder appends it to the template's contents or the
- * fragment, after what is there: source order, but for the row still open,
- * which text there reads as written. */
-int
-fp_text_fosters(const fp_doc *d, int32_t i)
-{
-    const fp_elem *e = d->elems;
-    for (int k = 0; k < 4 && i >= 0 && is_table_part(&e[i]); k++, i = e[i].parent)
-        if (is_html_table(&e[i]))
-            return 1;
-    return 0;
-}
-
-/* put_fostered's calls nest through the elements they move (a table in a
- * moved <div>, moving its own): past this many, text reads in source order */
-enum { FOSTER_NESTING_MAX = 16 };
-
-/* The first run of characters in [p, q): *run_end is where the token after
- * it begins (q: none), *comment whether that token is a comment (a node of
- * its own); returns where the token ends. "</>" is no token (and makes no
- * characters); a '<' that starts no markup is a character. */
-static const uint8_t *
-next_run(const fp_doc *d, const uint8_t *p, const uint8_t *q, const uint8_t **run_end, int *comment)
-{
-    const uint8_t *end = d->buf + d->len;
-    *comment = 0;
-    for (;;) {
-        const uint8_t *lt = fp_scan_lt(p, q);
-        *run_end = lt;
-        if (lt >= q || lt + 1 >= end) {
-            *run_end = q;
-            return q;
-        }
-        int kind;
-        fp_tag_token t;
-        const uint8_t *cs, *ce;
-        const uint8_t *next = token_at(d, lt, 0, &kind, &t, &cs, &ce);
-        if (!next)
-            return q;   /* EOF inside a tag: the rest is no text */
-        if (kind == LT_CHAR || kind == LT_NO_TOKEN) {
-            p = next;
-            continue;
-        }
-        *comment = kind == LT_COMMENT;   /* CDATA is a bogus comment in HTML content */
-        return next < q ? next : q;
-    }
-}
-
-/* Whether the run [p, q) is whitespace only, as the tree builder reads it:
- * references decoded, NUL ignored ("in table text"), "</>" no character. */
-static int
-run_is_white(const uint8_t *p, const uint8_t *q)
-{
-    while (p < q) {
-        uint8_t b = *p;
-        if (fp_is_ws(b) || b == 0) {
-            p++;
-        } else if (b == '<' && q - p >= 3 && p[1] == '/' && p[2] == '>') {
-            p += 3;
-        } else if (b == '&') {
-            uint32_t cp[2];
-            int ncp = 0;
-            size_t used = fp_entity_decode(p, q, 0, cp, &ncp);
-            if (!used)
-                return 0;
-            for (int k = 0; k < ncp; k++)
-                if (cp[k] > 0x20 || !fp_is_ws((uint8_t)cp[k]))
-                    return 0;
-            p += used;
-        } else {
-            return 0;
-        }
-    }
-    return 1;
-}
-
-/* Whether [p, q), text directly in a table part of a table, holds a run
- * that foster parenting moved */
-static int
-moves_a_run(const fp_doc *d, const uint8_t *p, const uint8_t *q)
-{
-    while (p < q && fp_is_ws(*p))
-        p++;   /* leading whitespace changes no run's whiteness; most gaps are only that */
-    while (p < q) {
-        const uint8_t *run_end;
-        int comment;
-        const uint8_t *next = next_run(d, p, q, &run_end, &comment);
-        if (run_end > p && !run_is_white(p, run_end))
-            return 1;
-        p = next;
-    }
-    return 0;
-}
-
-/* Whether a run directly in table part s, between its children, moved */
-static int
-moves_own_run(const fp_doc *d, int32_t s)
-{
-    const fp_elem *e = d->elems;
-    uint32_t pos = e[s].inner_start, j = (uint32_t)s + 1;
-    for (;; j = e[j].last + 1) {
-        uint32_t stop = j <= e[s].last ? e[j].start : e[s].inner_end;
-        if (stop > pos && moves_a_run(d, d->buf + pos, d->buf + stop))
-            return 1;
-        if (j > e[s].last)
-            return 0;
-        pos = e[j].end > pos ? e[j].end : pos;
-    }
-}
-
-/* Whether foster parenting moved anything out of a table of d: asked once a
- * document, when a text first meets a table (most documents move nothing,
- * and their tables read as written, without the walks below). */
-static int
-doc_fosters(const fp_doc *d)
-{
-    int *cache = (int *)&d->fosters;   /* the answer depends on d alone: threads agree */
-    int known = __atomic_load_n(cache, __ATOMIC_RELAXED);
-    if (known)
-        return known == 2;
-    int yes = 0;
-    for (uint32_t i = 0; i < d->n && !yes; i++) {
-        const fp_elem *e = &d->elems[i];
-        yes = ((e->flags & FP_EF_FOSTERED) && fp_text_fosters(d, e->parent)) ||
-              (fp_text_fosters(d, (int32_t)i) && moves_own_run(d, (int32_t)i));
-    }
-    __atomic_store_n(cache, yes ? 2 : 1, __ATOMIC_RELAXED);
-    return yes;
-}
-
-/* The runs of [p, q), text directly in table part i, that foster parenting
- * moved (moved = 1) or left in place (moved = 0). Moved runs join one node;
- * runs left in place are split by comments. */
-static void
-put_table_runs(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i, int moved)
-{
-    const uint8_t *w = p;
-    while (w < q && fp_is_ws(*w))
-        w++;
-    if (w == q) {   /* most gaps between rows and cells: one run, white */
-        if (!moved)
-            put_data_nodes(c, p, q, i);
-        return;
-    }
-    while (p < q) {
-        const uint8_t *run_end;
-        int comment;
-        const uint8_t *next = next_run(c->d, p, q, &run_end, &comment);
-        if (run_end > p && run_is_white(p, run_end) != moved)
-            put_data_nodes(c, p, run_end, i);
-        if (comment && !moved)
-            end_node(c);   /* a node of the table's between the runs */
-        p = next;
-    }
-}
-
-static void walk(text_ctx *c, int32_t root);
-
-/* What foster parenting moved out of table part s, in source order: its runs
- * and elements, and those of its row groups and rows. The caller ends the
- * node after. own: runs only (an element's own text). */
-static void
-put_fostered(text_ctx *c, int32_t s, int own)
-{
-    const fp_doc *d = c->d;
-    const fp_elem *e = d->elems;
-    uint32_t pos = e[s].inner_start, j = (uint32_t)s + 1;
-    for (;;) {
-        uint32_t stop = j <= e[s].last ? e[j].start : e[s].inner_end;
-        if (stop > pos)
-            put_table_runs(c, d->buf + pos, d->buf + stop, s, 1);
-        if (j > e[s].last)
-            return;
-        if ((e[j].flags & FP_EF_FOSTERED) && !own && !skipped(c, j)) {
-            end_node(c);
-            c->fostering++;
-            walk(c, (int32_t)j);
-            c->fostering--;
-            end_node(c);
-        } else if (is_table_part(&e[j]) && !is_html_table(&e[j])) {
-            put_fostered(c, (int32_t)j, own);   /* a row group or row: at most two levels */
-        }
-        pos = e[j].end > pos ? e[j].end : pos;
-        j = e[j].last + 1;
-    }
+    fp_text_end_node(c);
 }
 
 /* Text in [p, q) directly in element i, the runs foster parenting moved
@@ -675,10 +433,11 @@ put_fostered(text_ctx *c, int32_t s, int own)
 static void
 put_gap(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i, int reorder, int keep_open)
 {
-    if (i >= 0 && reorder && is_table_part(&c->d->elems[i]) && doc_fosters(c->d) && fp_text_fosters(c->d, i)) {
-        put_table_runs(c, p, q, i, 0);
+    if (i >= 0 && reorder && fp_text_is_table_part(&c->d->elems[i]) && fp_text_doc_fosters(c->d) &&
+        fp_text_fosters(c->d, i)) {
+        fp_text_put_table_runs(c, p, q, i, 0);
         if (!keep_open)
-            end_node(c);
+            fp_text_end_node(c);
     } else {
         put_data(c, p, q, i, keep_open);
     }
@@ -701,8 +460,8 @@ drops_leading_ws(const fp_doc *d, int32_t cur, uint32_t j)
 /* Walks root's subtree in document order without recursion: children of cur
  * are cur+1, then each child's last+1, while <= cur's last. root -1 is the
  * document: all elements, the whole buffer. */
-static void
-walk(text_ctx *c, int32_t root)
+void
+fp_text_walk(text_ctx *c, int32_t root)
 {
     const fp_doc *d = c->d;
     const fp_elem *e = d->elems;
@@ -726,13 +485,13 @@ walk(text_ctx *c, int32_t root)
             int own_only = c->o->own && cur == root;
             /* what a table moved out goes before it, joining the text there; an
              * element it moved is no boundary between the table's own text nodes */
-            int table = reorder && is_html_table(ch) && doc_fosters(d);
+            int table = reorder && fp_html_is(ch, FP_TAG_TABLE) && fp_text_doc_fosters(d);
             int moved = reorder && (ch->flags & FP_EF_FOSTERED) && fp_text_fosters(d, cur);
             if (ch->start > pos) {
                 c->drop_ws = drops_leading_ws(d, cur, j);
                 put_gap(c, b + pos, b + ch->start, cur, reorder, table || moved);
                 if (!table && !moved)
-                    end_node(c);
+                    fp_text_end_node(c);
                 else if (c->drop_ws)
                     end_dropping_ws(c);   /* the gap's leading whitespace only: the table ends those modes */
                 c->drop_ws = 0;
@@ -743,9 +502,9 @@ walk(text_ctx *c, int32_t root)
                 continue;
             }
             if (table)
-                put_fostered(c, (int32_t)j, own_only);
-            end_node(c);
-            int skip = skipped(c, j) || own_only;
+                fp_text_put_fostered(c, (int32_t)j, own_only);
+            fp_text_end_node(c);
+            int skip = fp_text_skipped(c, j) || own_only;
             if (skip || (ch->flags & FP_EF_RAWTEXT) || ch->last == j) {
                 if (!skip)
                     mark(c, c->start, (int32_t)j, c->out->len);
@@ -755,7 +514,7 @@ walk(text_ctx *c, int32_t root)
                     c->drop_ws = drops_leading_ws(d, (int32_t)j, j + 1);   /* an <html> with no child */
                     put_gap(c, b + skip_leading_newline(d, ch), b + ch->inner_end, (int32_t)j, reorder, 0);
                 }
-                end_node(c);
+                fp_text_end_node(c);
                 c->drop_ws = 0;
                 if (!skip)
                     mark(c, c->end, (int32_t)j, c->out->len);
@@ -773,7 +532,7 @@ walk(text_ctx *c, int32_t root)
         c->drop_ws = drops_leading_ws(d, cur, j);   /* j is cur's first child's place when it has none */
         if (stop > pos)
             put_gap(c, b + pos, b + stop, cur, reorder, 0);
-        end_node(c);
+        fp_text_end_node(c);
         c->drop_ws = 0;
         if (cur >= 0)
             mark(c, c->end, cur, c->out->len);
@@ -789,7 +548,7 @@ int
 fp_text(const fp_doc *doc, uint32_t i, const fp_text_opts *o, fp_buf *out)
 {
     text_ctx c = {.d = doc, .o = o, .out = out};
-    walk(&c, (int32_t)i);
+    fp_text_walk(&c, (int32_t)i);
     return c.fail ? -1 : 0;
 }
 
@@ -797,7 +556,7 @@ int
 fp_text_ranges(const fp_doc *doc, int32_t i, const fp_text_opts *o, fp_buf *out, uint32_t *start, uint32_t *end)
 {
     text_ctx c = {.d = doc, .o = o, .out = out, .start = start, .end = end, .base = i < 0 ? 0 : (uint32_t)i};
-    walk(&c, i);
+    fp_text_walk(&c, i);
     return c.fail ? -1 : 0;
 }
 
@@ -809,7 +568,7 @@ fp_text_is_source(const fp_doc *doc, uint32_t i, uint32_t *start, uint32_t *end,
         return 0;   /* <html> with no child: "before head" drops its leading whitespace */
     if (fp_html_is(e, FP_TAG_FRAMESET))
         return 0;   /* its characters but whitespace are dropped */
-    if (is_table_part(e))
+    if (fp_text_is_table_part(e))
         return 0;   /* foster parenting moves its text but whitespace out */
     uint32_t from = skip_leading_newline(doc, e), to = e->inner_end > from ? e->inner_end : from;
     if (doc->frameset_from && from < doc->frameset_from && to > doc->removed_from)
@@ -830,10 +589,10 @@ fp_doc_text(const fp_doc *doc, const fp_text_opts *o, fp_buf *out)
         /* a raw-text fragment context: the whole input is that element's text */
         uint32_t f = fp_tag_flags(doc->opts.context & FP_CTX_TAG_MASK);
         put_literal(&c, doc->buf, doc->buf + doc->len, (f & FP_TF_RCDATA) != 0, 0, 1);
-        end_node(&c);
+        fp_text_end_node(&c);
         return c.fail ? -1 : 0;
     }
-    walk(&c, -1);
+    fp_text_walk(&c, -1);
     return c.fail ? -1 : 0;
 }
 

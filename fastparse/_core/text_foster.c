@@ -1,0 +1,202 @@
+/* text_foster.c — text that foster parenting moved (13.2.6.1, 13.2.6.4.9
+ * "in table text"), read before its table.
+ *
+ * The index keeps what the tree builder moved out of a table where the source
+ * has it: inside the table's range. An element so moved is flagged
+ * FP_EF_FOSTERED; a run of characters directly in a table, row group or row
+ * is moved when it holds a character other than whitespace (a run: the
+ * characters between two tokens, as the "in table text" mode collects them).
+ * The DOM puts both before the table, in source order, so text reads them
+ * there: an ancestor of the table gets them before the table's own text, and
+ * the table and its parts do not get them at all. Consecutive moved runs join
+ * one Text node, as does the text right before the table. */
+#include "text_internal.h"
+
+static int
+is_html_table(const fp_elem *e)
+{
+    return fp_html_is(e, FP_TAG_TABLE);
+}
+
+/* fp_text_fosters: what table part i moves goes before an HTML table when i
+ * is one, or a row group or row in one. In a template or a fragment without
+ * a table, the tree builder appends it to the template's contents or the
+ * fragment, after what is there: source order, but for the row still open,
+ * which text there reads as written. */
+int
+fp_text_fosters(const fp_doc *d, int32_t i)
+{
+    const fp_elem *e = d->elems;
+    for (int k = 0; k < 4 && i >= 0 && fp_text_is_table_part(&e[i]); k++, i = e[i].parent)
+        if (is_html_table(&e[i]))
+            return 1;
+    return 0;
+}
+
+/* The first run of characters in [p, q): *run_end is where the token after
+ * it begins (q: none), *comment whether that token is a comment (a node of
+ * its own); returns where the token ends. "</>" is no token (and makes no
+ * characters); a '<' that starts no markup is a character. */
+static const uint8_t *
+next_run(const fp_doc *d, const uint8_t *p, const uint8_t *q, const uint8_t **run_end, int *comment)
+{
+    const uint8_t *end = d->buf + d->len;
+    *comment = 0;
+    for (;;) {
+        const uint8_t *lt = fp_scan_lt(p, q);
+        *run_end = lt;
+        if (lt >= q || lt + 1 >= end) {
+            *run_end = q;
+            return q;
+        }
+        int kind;
+        fp_tag_token t;
+        const uint8_t *cs, *ce;
+        const uint8_t *next = fp_text_token_at(d, lt, 0, &kind, &t, &cs, &ce);
+        if (!next)
+            return q;   /* EOF inside a tag: the rest is no text */
+        if (kind == LT_CHAR || kind == LT_NO_TOKEN) {
+            p = next;
+            continue;
+        }
+        *comment = kind == LT_COMMENT;   /* CDATA is a bogus comment in HTML content */
+        return next < q ? next : q;
+    }
+}
+
+/* Whether the run [p, q) is whitespace only, as the tree builder reads it:
+ * references decoded, NUL ignored ("in table text"), "</>" no character. */
+static int
+run_is_white(const uint8_t *p, const uint8_t *q)
+{
+    while (p < q) {
+        uint8_t b = *p;
+        if (fp_is_ws(b) || b == 0) {
+            p++;
+        } else if (b == '<' && q - p >= 3 && p[1] == '/' && p[2] == '>') {
+            p += 3;
+        } else if (b == '&') {
+            uint32_t cp[2];
+            int ncp = 0;
+            size_t used = fp_entity_decode(p, q, 0, cp, &ncp);
+            if (!used)
+                return 0;
+            for (int k = 0; k < ncp; k++)
+                if (cp[k] > 0x20 || !fp_is_ws((uint8_t)cp[k]))
+                    return 0;
+            p += used;
+        } else {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Whether [p, q), text directly in a table part of a table, holds a run
+ * that foster parenting moved */
+static int
+moves_a_run(const fp_doc *d, const uint8_t *p, const uint8_t *q)
+{
+    while (p < q && fp_is_ws(*p))
+        p++;   /* leading whitespace changes no run's whiteness; most gaps are only that */
+    while (p < q) {
+        const uint8_t *run_end;
+        int comment;
+        const uint8_t *next = next_run(d, p, q, &run_end, &comment);
+        if (run_end > p && !run_is_white(p, run_end))
+            return 1;
+        p = next;
+    }
+    return 0;
+}
+
+/* Whether a run directly in table part s, between its children, moved */
+static int
+moves_own_run(const fp_doc *d, int32_t s)
+{
+    const fp_elem *e = d->elems;
+    uint32_t pos = e[s].inner_start, j = (uint32_t)s + 1;
+    for (;; j = e[j].last + 1) {
+        uint32_t stop = j <= e[s].last ? e[j].start : e[s].inner_end;
+        if (stop > pos && moves_a_run(d, d->buf + pos, d->buf + stop))
+            return 1;
+        if (j > e[s].last)
+            return 0;
+        pos = e[j].end > pos ? e[j].end : pos;
+    }
+}
+
+/* Whether foster parenting moved anything out of a table of d: asked once a
+ * document, when a text first meets a table (most documents move nothing,
+ * and their tables read as written, without the walks below). */
+int
+fp_text_doc_fosters(const fp_doc *d)
+{
+    int *cache = (int *)&d->fosters;   /* the answer depends on d alone: threads agree */
+    int known = __atomic_load_n(cache, __ATOMIC_RELAXED);
+    if (known)
+        return known == 2;
+    int yes = 0;
+    for (uint32_t i = 0; i < d->n && !yes; i++) {
+        const fp_elem *e = &d->elems[i];
+        yes = ((e->flags & FP_EF_FOSTERED) && fp_text_fosters(d, e->parent)) ||
+              (fp_text_fosters(d, (int32_t)i) && moves_own_run(d, (int32_t)i));
+    }
+    __atomic_store_n(cache, yes ? 2 : 1, __ATOMIC_RELAXED);
+    return yes;
+}
+
+/* The runs of [p, q), text directly in table part i, that foster parenting
+ * moved (moved = 1) or left in place (moved = 0). Moved runs join one node;
+ * runs left in place are split by comments. */
+void
+fp_text_put_table_runs(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i, int moved)
+{
+    const uint8_t *w = p;
+    while (w < q && fp_is_ws(*w))
+        w++;
+    if (w == q) {   /* most gaps between rows and cells: one run, white */
+        if (!moved)
+            fp_text_put_data_nodes(c, p, q, i);
+        return;
+    }
+    while (p < q) {
+        const uint8_t *run_end;
+        int comment;
+        const uint8_t *next = next_run(c->d, p, q, &run_end, &comment);
+        if (run_end > p && run_is_white(p, run_end) != moved)
+            fp_text_put_data_nodes(c, p, run_end, i);
+        if (comment && !moved)
+            fp_text_end_node(c);   /* a node of the table's between the runs */
+        p = next;
+    }
+}
+
+/* What foster parenting moved out of table part s, in source order: its runs
+ * and elements, and those of its row groups and rows. The caller ends the
+ * node after. own: runs only (an element's own text). */
+void
+fp_text_put_fostered(text_ctx *c, int32_t s, int own)
+{
+    const fp_doc *d = c->d;
+    const fp_elem *e = d->elems;
+    uint32_t pos = e[s].inner_start, j = (uint32_t)s + 1;
+    for (;;) {
+        uint32_t stop = j <= e[s].last ? e[j].start : e[s].inner_end;
+        if (stop > pos)
+            fp_text_put_table_runs(c, d->buf + pos, d->buf + stop, s, 1);
+        if (j > e[s].last)
+            return;
+        if ((e[j].flags & FP_EF_FOSTERED) && !own && !fp_text_skipped(c, j)) {
+            fp_text_end_node(c);
+            c->fostering++;
+            fp_text_walk(c, (int32_t)j);
+            c->fostering--;
+            fp_text_end_node(c);
+        } else if (fp_text_is_table_part(&e[j]) && !is_html_table(&e[j])) {
+            fp_text_put_fostered(c, (int32_t)j, own);   /* a row group or row: at most two levels */
+        }
+        pos = e[j].end > pos ? e[j].end : pos;
+        j = e[j].last + 1;
+    }
+}
