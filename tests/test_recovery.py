@@ -230,6 +230,24 @@ def test_an_ignored_table_part_still_ends_the_open_cell(src):
     assert cell.text == "a" and cell.closed_by == "implied"
 
 
+@pytest.mark.parametrize("src, expected", [
+    ("<template><tr><h3>x<col><p>y</template>", "template(tr,h3,p)"),   # found by random_tree_diff
+    ("<template><tr><td>a</td></tr><col></template>", "template(tr(td))"),
+    ("<template><tr><td>a<col>b", "template(tr(td))"),
+    ("<template><col><col>", "template(col,col)"),        # column-group content: kept
+    ("<table><tr><col></table>", "table(tr,col)"),       # a table: the DOM's implied colgroup holds it
+])
+def test_a_col_after_rows_of_a_template_is_ignored(src, expected):
+    # "in row" ends the row, then "in table body" finds no tbody, thead or tfoot in
+    # table scope and ignores the <col> (lexbor and html5lib agree)
+    assert tree(src) == expected
+
+
+def test_a_col_after_rows_of_a_tbody_fragment_is_ignored():
+    doc = fp.parse_fragment("<tr><td>a<col>b", context="tbody")
+    assert [t.name for t in doc] == ["tr", "td"] and doc.text == "ab"
+
+
 @pytest.mark.parametrize("src, closer", [
     ("<table><td>a</tr>b</table>", "td"),         # the DOM's implied tbody > tr holds the cell
     ("<table><td>a</tbody>b</table>", "td"),

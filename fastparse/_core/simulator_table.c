@@ -139,7 +139,9 @@ fp_sim_table_part_parent(fp_sim *s, int tag)
     case FP_TAG_COL:
         if (cg > root && cg > sec && cg > tr)
             return cg;
-        return tableish || kind == FP_MODE_COLGROUP || has_sec || has_tr ? root : -2;
+        /* in a template or fragment whose rows nest as in a table body, a
+         * <col> ends the open row and then finds no section to end: ignored */
+        return tableish || kind == FP_MODE_COLGROUP ? root : -2;
     default:
         return -2;
     }
