@@ -243,6 +243,48 @@ def test_a_col_after_rows_of_a_template_is_ignored(src, expected):
     assert tree(src) == expected
 
 
+@pytest.mark.parametrize("src, closed, stays_open", [
+    ("<template><tr><div></table><td>x", "tr", []),            # found by random_tree_diff --tables
+    ("<template><tr><math></table><td>x", "tr", []),           # through foreign content
+    ("<template><tbody><tr><td>x</td></table><td>", "tbody", []),
+    ("<template><caption>x</table>y", "caption", []),
+    ("<template><tr><td>x</table>y", None, ["td", "tr"]),      # "in cell": ignored
+])
+def test_a_table_end_tag_without_a_table_ends_the_templates_row_group_or_caption(src, closed, stays_open):
+    # "in row", "in table body" and "in caption" end their element and pass the tag on
+    # until "in table" ignores it (lexbor and html5lib agree)
+    doc = fp.parse(src)
+    if closed:
+        assert [t.closed_by for t in doc if t.name == closed] == ["implied"]
+        assert doc[-1].parent.name == "template"   # what follows is no longer inside it
+    for name in stays_open:
+        assert [t.closed_by for t in doc if t.name == name] == ["eof"]
+
+
+@pytest.mark.parametrize("src", ["<template><tbody></tbody><td>x</tr>y", "<template><tbody><td>x</tr>y",
+                                 "<template><caption></caption><td>x</tbody>y",
+                                 "<template><colgroup><th>x</tbody>y"])
+def test_an_implied_row_or_section_end_tag_closes_the_cell_of_a_table_like_template(src):
+    # a template whose first tag is a caption, colgroup or section takes its content
+    # "in table": a cell straight in it or in its section is in an implied row (and
+    # tbody), which the end tag closes (random_tree_diff --tables; lexbor agrees)
+    cell = next(t for t in fp.parse(src) if t.name in ("td", "th"))
+    assert cell.text == "x" and cell.closed_by == "parent-end"
+
+
+@pytest.mark.parametrize("src", ["<template><tr><td>x</tbody>y", "<template><th>x</tr>y"])
+def test_a_row_or_cell_template_implies_no_section_or_row(src):
+    # its first tag a row or cell: "in table body" or "in row", with no implied parts
+    cell = next(t for t in fp.parse(src) if t.name in ("td", "th"))
+    assert cell.text == "xy" and cell.closed_by == "eof"
+
+
+def test_a_table_end_tag_ends_the_row_of_a_tbody_fragment():
+    doc = fp.parse_fragment("<tr><math><input></table><tfoot>", context="tbody")
+    assert [(t.name, t.closed_by) for t in doc] == [("tr", "implied"), ("math", "parent-end"),
+                                                    ("input", "parent-end")]   # the tfoot is ignored
+
+
 def test_a_col_after_rows_of_a_tbody_fragment_is_ignored():
     doc = fp.parse_fragment("<tr><td>a<col>b", context="tbody")
     assert [t.name for t in doc] == ["tr", "td"] and doc.text == "ab"

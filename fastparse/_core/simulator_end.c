@@ -250,6 +250,10 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
                 fp_sim_close_until(s, t, FP_CLOSED_PARENT_END, lt, lt);
                 return;
             }
+            if (t < 0 && tag == FP_TAG_TABLE && (t = fp_sim_table_end_without_table(s)) >= 0) {
+                fp_sim_close_until(s, t, FP_CLOSED_IMPLIED, lt, lt);
+                t = -1;   /* "in table" then ignores it: a parse error */
+            }
         } else if (f & FP_TF_SPECIAL) {
             if (!in_scope(s, t, FP_SC_DEFAULT))
                 t = -1;

@@ -215,6 +215,7 @@ int fp_sim_template_mode_for(int tag);
 int32_t fp_sim_table_part_parent(fp_sim *s, int tag);
 void fp_sim_ignore_table_part(fp_sim *s, int tag, uint32_t lt);
 int32_t fp_sim_implied_part_end(const fp_sim *s, int tag);
+int32_t fp_sim_table_end_without_table(const fp_sim *s);
 int fp_sim_input_is_hidden(const fp_tag_token *t, const uint8_t *end);
 int32_t fp_sim_start_in_table(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt, int *done);
 int32_t fp_sim_start_row_or_cell(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt, int32_t m);

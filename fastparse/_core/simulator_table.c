@@ -260,6 +260,20 @@ fp_sim_start_row_or_cell(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt,
 
 /* ---- end tags ---- */
 
+/* Whether rows and sections are implied around what b holds straight in it
+ * (b: the nearest table-scope element, -1 in a fragment): b is a table, or a
+ * template whose content "in table" took (its first tag a caption, colgroup
+ * or section), or the fragment's context is such a table or template, or for
+ * </tr>, a section. */
+static int
+implies_parts(const fp_sim *s, int32_t b, int tag)
+{
+    if (b >= 0)
+        return s->e[b].tag == FP_TAG_TABLE || (s->e[b].tag == FP_TAG_TEMPLATE && tmpl_mode(s, b) == FP_MODE_TABLE);
+    return s->ctx == FP_TAG_TABLE || (s->ctx == FP_TAG_TEMPLATE && s->ctx_mode == FP_MODE_TABLE) ||
+           (tag == FP_TAG_TR && is_section(s->ctx));
+}
+
 /* A </tr> or </tbody> with no such element open where a DOM has one: the
  * spec implied the row around a cell sitting straight in a table or section
  * (<table><td>), and the tbody around a row or cell straight in a table; the
@@ -272,8 +286,7 @@ int32_t
 fp_sim_implied_part_end(const fp_sim *s, int tag)
 {
     int32_t b = istack_top(s, FP_SC_TABLE);
-    if (b >= 0 ? s->e[b].tag != FP_TAG_TABLE
-               : !(s->ctx == FP_TAG_TABLE || (tag == FP_TAG_TR && is_section(s->ctx))))
+    if (!implies_parts(s, b, tag))
         return -1;
     int32_t cell = open_cell(s);
     if (tag == FP_TAG_TBODY) {
@@ -289,4 +302,27 @@ fp_sim_implied_part_end(const fp_sim *s, int tag)
         return cell;
     return p > b && s->e[p].parent == b && is_section(s->e[p].tag) &&
            !fp_foreign(&s->e[p]) ? cell : -1;
+}
+
+/* A </table> with no table open in table scope, in a template or fragment
+ * whose content nests as a table's: "in row" ends the row, "in table body"
+ * the row group, "in caption" the caption, each then passing the tag on
+ * until "in table" ignores it; "in cell" ignores it at once. The outermost
+ * element it ends; -1 for none. */
+int32_t
+fp_sim_table_end_without_table(const fp_sim *s)
+{
+    int32_t b = istack_top(s, FP_SC_TABLE);   /* a template or html, or -1 in a fragment */
+    int32_t sec = table_section(s);
+    if (sec >= 0 && fp_foreign(&s->e[sec]))
+        sec = -1;
+    if (open_cell(s) > b)
+        return -1;
+    int32_t caption = open_html_of(s, FP_TAG_CAPTION);
+    if (caption > b)
+        return caption;
+    if (sec > b)
+        return sec;   /* with the row open in it */
+    int32_t row = open_html_of(s, FP_TAG_TR);
+    return row > b ? row : -1;
 }
