@@ -906,6 +906,17 @@ def test_stray_end_p_is_ignored_where_the_spec_ignores_it(src, expected):
     assert tree(src) == expected
 
 
+@pytest.mark.parametrize("src, expected", [
+    ("</p>x", []),
+    ("</p><th><thead/><table/><col><a>", ["th", "a"]),   # the <th> still decides the mode
+    ("<div></p>", ["div", "p"]),                         # "in body" by then
+])
+def test_stray_end_p_in_a_template_fragment_before_its_content_is_ignored(src, expected):
+    # the context's "in template" mode ignores it, and the first start tag then decides
+    # how the content nests (random_tree_diff --tables --context template; lexbor agrees)
+    assert [t.name for t in fp.parse_fragment(src, context="template")] == expected
+
+
 def test_recovery_none_indexes_no_element_for_a_stray_end_p():
     assert tree("<div>a</p>b</div>", recovery="none") == "div"
 

@@ -39,11 +39,12 @@ implied_head_open(fp_sim *s)
 }
 
 /* A "</p>" with no <p> in button scope: the modes before the body and
- * "in template" ignore it (13.2.6.4.3-6, .18). */
+ * "in template" ignore it (13.2.6.4.3-6, .18), in a template or in a
+ * template-context fragment before its first start tag. */
 static int
 ignores_end_p(fp_sim *s)
 {
-    if (open_html_of(s, FP_TAG_TEMPLATE) >= 0)   /* its content has modes of its own */
+    if (open_html_of(s, FP_TAG_TEMPLATE) >= 0 || s->ctx == FP_TAG_TEMPLATE)   /* modes of its own */
         return mode_at(s, istack_top(s, FP_SC_MODE)) == FP_MODE_TEMPLATE;
     /* in the head, after it, or no head indexed and no body content yet (before
      * html or head, in or after the implied head) */
