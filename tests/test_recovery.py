@@ -724,6 +724,20 @@ def test_adoption_agency_later_rounds_close_what_the_block_holds(src, expected, 
         assert d.find(name).text == text
 
 
+@pytest.mark.parametrize("src, expected", [
+    ("<form><a>x</form><div>y<a>z</a></div>", "form(a),div(a)"),
+    ("<div><form><b>x</form><p>y</b>z</div>", "div(form(b),p)"),
+])
+def test_adoption_agency_moves_the_block_below_a_form_its_end_tag_took_off_the_stack(src, expected):
+    # </form> leaves the <a> or <b> open inside the form; the block opened after it moves
+    # to the spec's common ancestor, the element below the formatting element on the
+    # stack, not into the form (tools/mutated_pages_diff.py, seed 400925; lexbor agrees)
+    d = fp.parse(src)
+    assert outline(d) == expected
+    form = d.find("form")
+    assert form.closed_by == "end-tag" and form.html.endswith("</form>")
+
+
 def test_adoption_agency_in_foreign_content_leaves_it():
     # </i> inside <math> reaches the agency through the HTML rules: its second
     # round pops the math elements, so <style> after it is HTML raw text

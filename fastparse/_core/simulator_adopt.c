@@ -87,28 +87,41 @@ is_formatting(const fp_elem *el)
 }
 
 /* Moves the open element b up to be a child of its open ancestor anc (-1:
- * top level): the elements between them end where b starts, the one that was
- * anc's child as `closed`, the rest as parent-end. 0, with nothing changed,
- * when one of them is a boundary, removed from the stack, foreign or
- * fostered (b's subtree is the tail of the index: the caller keeps it short). */
+ * top level): the elements between them end where b starts, the outermost
+ * still on the stack as `closed`, the rest as parent-end; one a </form> took
+ * off the stack (the spec's common ancestor is below it) already ended, and
+ * now its content does. 0, with nothing changed, when one of them is a
+ * boundary, foreign or fostered (b's subtree is the tail of the index: the
+ * caller keeps it short). */
 static int
 lift(fp_sim *s, int32_t anc, int32_t b, uint8_t closed)
 {
     const uint16_t boundary = (1u << FP_SC__COUNT) - 1;
     int32_t child = b;   /* anc's child on the way up: b's place */
+    int32_t outer = -1;  /* the outermost of them on the stack */
     for (int32_t x = s->e[b].parent; x != anc; x = s->e[x].parent) {
-        if (x < 0 || (s->open_bits[x] & (boundary | FP_REMOVED)) || fp_foreign(&s->e[x]) ||
-            (s->e[x].flags & FP_EF_FOSTERED))
+        if (x < 0 || (s->open_bits[x] & boundary) || fp_foreign(&s->e[x]) || (s->e[x].flags & FP_EF_FOSTERED))
             return 0;
         child = x;
+        if (!(s->open_bits[x] & FP_REMOVED))
+            outer = x;
     }
     uint32_t at = s->e[b].start;
     uint16_t delta = (uint16_t)(s->e[b].depth - s->e[child].depth);
     for (int32_t x = s->e[b].parent; x != anc; x = s->e[x].parent) {  /* top down: each unlink is O(1) */
         fp_elem *el = &s->e[x];
-        el->closed = el->parent == anc ? closed : FP_CLOSED_PARENT_END;
-        el->inner_end = el->end = at;
         el->last = (uint32_t)b - 1;
+        if (s->open_bits[x] & FP_REMOVED) {   /* as fp_sim_pop_removed ends it */
+            if (el->inner_end < at)
+                el->inner_end = at;
+            if (el->end < at)
+                el->end = at;
+            s->open_bits[x] = 0;
+            s->removed_open--;
+            continue;
+        }
+        el->closed = x == outer ? closed : FP_CLOSED_PARENT_END;
+        el->inner_end = el->end = at;
         unlink_same(s, x);
     }
     s->e[b].parent = anc;
@@ -128,7 +141,10 @@ fp_sim_adopt(fp_sim *s, int32_t fe, uint8_t closed, uint32_t at)
     if (istack_top(s, FP_SC_SPECIAL) < fe)
         return 0;   /* no special element inside: the common case, no block to move */
     int32_t fb = special_after(s, fe);
-    if (fb < 0 || !lift(s, s->e[fe].parent, fb, closed))
+    int32_t anc = s->e[fe].parent;   /* the common ancestor: the element below fe on the stack */
+    while (anc >= 0 && (s->open_bits[anc] & FP_REMOVED))
+        anc = s->e[anc].parent;
+    if (fb < 0 || !lift(s, anc, fb, closed))
         return 0;
     /* the next rounds, for fe's clone inside fb: it is not in scope behind a
      * boundary (all of them are special) */
