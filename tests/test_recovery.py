@@ -931,6 +931,19 @@ def test_stray_end_p_in_a_template_fragment_before_its_content_is_ignored(src, e
     assert [t.name for t in fp.parse_fragment(src, context="template")] == expected
 
 
+@pytest.mark.parametrize("src, expected", [
+    ("<template>a</template></p>x", ["template"]),       # still "in head": </p> ignored
+    ("<template>&amp;<select></div>x</template></p>", ["template", "select"]),
+    ("<head></head><template>x</template><meta>", ["head", "template", "meta"]),   # "after head"
+])
+def test_text_in_a_template_before_the_body_does_not_begin_the_body(src, expected):
+    # the template's text is its content (random_tree_diff, select pool; lexbor agrees)
+    doc = fp.parse(src)
+    assert [t.name for t in doc] == expected
+    if "<head>" in src:
+        assert doc.find("meta").parent.name == "head"
+
+
 def test_recovery_none_indexes_no_element_for_a_stray_end_p():
     assert tree("<div>a</p>b</div>", recovery="none") == "div"
 

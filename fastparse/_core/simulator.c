@@ -369,7 +369,8 @@ fp_sim_text(fp_sim *s, const uint8_t *p, const uint8_t *q, int refs)
     /* U+0000 NULL is dropped in body (U+FFFD in foreign content): neither clears frameset-ok */
     if (s->frameset_ok && skip_space(p, q, refs, 1) < q)
         s->frameset_ok = 0;
-    fp_sim_begin_body(s, at);
+    if (open_html_of(s, FP_TAG_TEMPLATE) < 0)
+        fp_sim_begin_body(s, at);   /* a template's text is its content, not the body's */
     s->body_end_pending = s->html_end_pending = 0;
     fp_sim_update_watch(s);
 }
