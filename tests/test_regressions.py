@@ -465,3 +465,18 @@ def test_closest_walks_up_through_a_foreign_template():
         assert core._select_closest(tag, program) == (x if x else fp.MISSING)
     rect = fp.parse("<div id=d><svg><template><rect/></template></svg>").find("rect")
     assert rect.closest("div").id == "d" and rect.closest("template").namespace == "svg"
+
+
+# ---- the adoption agency through a form its end tag took off the stack ----
+# Found by fuzz_engine.c (tests/fuzz/crashes/engine-adoption-through-a-removed-form),
+# the day the agency learnt to move the furthest block past such a form: in
+# "<a><form><div></form><a>" the <div> moves out of the <a> and the form, whose
+# "</form>" lies inside the <div>; the form's range kept ending at that end tag,
+# past the end of its parent's.
+
+def test_a_block_moved_out_of_a_removed_form_ends_the_forms_range():
+    doc = fp.parse(reproducer("engine-adoption-through-a-removed-form"))
+    assert_ranges_nest(doc)
+    form, div = doc.find("form"), doc.find("div")
+    assert div.parent.name is None and form.span[1] == div.span[0]   # out of the <a>, after the form
+    assert form.closed_by == "end-tag" and form.html == "<form>"
