@@ -507,6 +507,9 @@ def test_whitespace_before_the_first_element_is_not_text():
     ("<html> x<head>", "x"),                 # "before head": the same until content
     ("<html>\n<body>x", "x"),
     ("<html><head></head>\n<body>x", "\nx"),  # "after head" keeps it
+    ("&&<html lang=en>\n  x", "&&\n  x"),    # text before <html> began the body, where the
+    ("a<html>\n b", "a\n b"),                 # tag only adds attributes: the whitespace after
+    ("x<html>\n", "x\n"),                     # it is text (mutated_pages_diff.py, seed 800631)
 ])
 def test_the_modes_before_the_body_ignore_whitespace_until_content(src, expected):
     # lexbor and html5lib agree; a fragment (but in an html context) starts in body
@@ -520,6 +523,11 @@ def test_an_html_element_with_no_child_drops_leading_whitespace_in_its_text(src)
     # Tag.text reads plain source bytes straight from the buffer: not here
     html = fp.parse(src).select_one("html")
     assert html.text == "x" and html.get_text() == "x" and html.get_text(collapse=True) == "x"
+
+
+def test_an_html_element_after_body_text_keeps_its_leading_whitespace():
+    html = fp.parse("x<html> ").select_one("html")
+    assert html.text == " " and html.get_text() == " "
 
 
 @pytest.mark.parametrize("context, expected", [("div", " x"), ("td", " x"), ("table", "\nx"), ("html", "x")])

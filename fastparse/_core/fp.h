@@ -152,6 +152,8 @@ typedef struct {
     uint32_t doctype_name, doctype_name_end;  /* the name of the doctype the tree builder took */
     uint8_t has_doctype;
     uint8_t quirks;       /* quirks mode (13.2.6.4.1): class and id selectors ignore ASCII case */
+    uint8_t html_after_text;  /* the <html> indexed came after text that began the body
+                               * ("x<html> y"): whitespace after its tag is text */
     uint32_t frameset_from;  /* after the start tag of the frameset that replaced the body: text
                               * from there on is in the frameset modes (whitespace only); 0: none */
     uint32_t removed_from;   /* with frameset_from: where the body that frameset removed began;

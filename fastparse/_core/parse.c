@@ -220,6 +220,7 @@ fp_parse(fp_doc *d, const uint8_t *buf, size_t len, const fp_options *opts)
     d->len = len;
     d->opts = *opts;
     d->fosters = 0;
+    d->html_after_text = 0;
     if (len > opts->max_size || len >= UINT32_MAX) {
         d->fail_offset = opts->max_size < len ? opts->max_size : UINT32_MAX - 1;
         return FP_ETOOBIG;
@@ -342,5 +343,6 @@ fp_doc_free(fp_doc *d)
     d->n = d->nerrors = d->errors_cap = d->ncomments = d->comments_cap = 0;
     d->has_doctype = 0;
     d->quirks = 0;
+    d->html_after_text = 0;
     d->frameset_from = d->removed_from = 0;
 }

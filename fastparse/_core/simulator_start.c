@@ -50,6 +50,7 @@ fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
          * element, into which the spec merges this tag's attributes */
         if (s->html >= 0 || s->top >= 0 || s->ctx || s->doc->n > 0)
             return -1;
+        s->doc->html_after_text = s->body_seen;   /* nothing indexed yet: text began the body */
         return s->html = fp_sim_push(s, tag, 0, lt, gt);
     case FP_TAG_HEAD:
         return fp_sim_start_head(s, lt, gt);

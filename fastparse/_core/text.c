@@ -446,15 +446,16 @@ put_gap(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i, int reorder,
 /* Whether whitespace before element j (or, with j past cur's children, before
  * cur's end) is dropped: the "initial", "before html" and "before head" modes
  * ignore it, before the first element of a document (or of an html-context
- * fragment) and in <html> before its first child. A fragment in any other
- * context starts in body, where it is text. */
+ * fragment) and in <html> before its first child, unless text before that
+ * <html> tag began the body. A fragment in any other context starts in body,
+ * where it is text. */
 static int
 drops_leading_ws(const fp_doc *d, int32_t cur, uint32_t j)
 {
     const fp_elem *e = d->elems;
     if (cur < 0)
         return j == 0 && (!d->opts.context || d->opts.context == FP_TAG_HTML);
-    return fp_html_is(&e[cur], FP_TAG_HTML) && j == (uint32_t)cur + 1;
+    return fp_html_is(&e[cur], FP_TAG_HTML) && j == (uint32_t)cur + 1 && !d->html_after_text;
 }
 
 /* Walks root's subtree in document order without recursion: children of cur
