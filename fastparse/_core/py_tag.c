@@ -377,14 +377,13 @@ tag_contains(TagObject *t, PyObject *key)
     return lookup_attr(t, key, NULL);   /* no value decoded */
 }
 
+/* id and class are ASCII in lower case: the same bytes in every encoding
+ * the engine parses, so no str key is made for them */
 static PyObject *
 tag_id(TagObject *t, void *closure)
 {
-    PyObject *v, *key = PyUnicode_FromString("id");
-    if (!key)
-        return NULL;
-    int r = lookup_attr(t, key, &v);
-    Py_DECREF(key);
+    PyObject *v;
+    int r = lookup_attr_bytes(t, "id", 2, &v);
     if (r < 0)
         return NULL;
     return r ? v : Py_NewRef(Py_None);
@@ -393,11 +392,8 @@ tag_id(TagObject *t, void *closure)
 static PyObject *
 tag_classes(TagObject *t, void *closure)
 {
-    PyObject *v, *key = PyUnicode_FromString("class");
-    if (!key)
-        return NULL;
-    int r = lookup_attr(t, key, &v);
-    Py_DECREF(key);
+    PyObject *v;
+    int r = lookup_attr_bytes(t, "class", 5, &v);
     if (r < 0)
         return NULL;
     if (!r)
