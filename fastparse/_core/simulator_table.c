@@ -269,7 +269,8 @@ static int
 implies_parts(const fp_sim *s, int32_t b, int tag)
 {
     if (b >= 0)
-        return s->e[b].tag == FP_TAG_TABLE || (s->e[b].tag == FP_TAG_TEMPLATE && tmpl_mode(s, b) == FP_MODE_TABLE);
+        return s->e[b].tag == FP_TAG_TABLE ||
+               (s->e[b].tag == FP_TAG_TEMPLATE && tmpl_mode(s, b) == FP_MODE_TABLE);
     return s->ctx == FP_TAG_TABLE || (s->ctx == FP_TAG_TEMPLATE && s->ctx_mode == FP_MODE_TABLE) ||
            (tag == FP_TAG_TR && is_section(s->ctx));
 }
