@@ -158,6 +158,9 @@ typedef struct {
                               * from there on is in the frameset modes (whitespace only); 0: none */
     uint32_t removed_from;   /* with frameset_from: where the body that frameset removed began;
                               * its elements are not indexed, its text up to the frameset is none */
+    uint32_t head_end;       /* after the </head> of a head "after head" put elements back into
+                              * (</head>\n<script>): text past it in the head's range is the
+                              * html element's, after the head; 0: none */
     fp_options opts;
     size_t fail_offset;   /* where a limit was hit (FP_ETOOBIG / FP_ETOODEEP) */
     int fosters;          /* text.c's cache: whether foster parenting moved anything out of

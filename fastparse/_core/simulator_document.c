@@ -82,6 +82,8 @@ fp_sim_start_frameset(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
 void
 fp_sim_reopen_head(fp_sim *s)
 {
+    if (!s->doc->head_end)
+        s->doc->head_end = s->e[s->head].end;   /* what "after head" inserts from here is not the head's */
     s->open_bits[s->head] = FP_REMOVED;
     s->removed_open++;
     s->top = s->head;

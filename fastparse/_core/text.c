@@ -458,6 +458,40 @@ drops_leading_ws(const fp_doc *d, int32_t cur, uint32_t j)
     return fp_html_is(&e[cur], FP_TAG_HTML) && j == (uint32_t)cur + 1 && !d->html_after_text;
 }
 
+/* A head "after head" put elements back into (</head>\n<script>): text in
+ * its range past its </head> is whitespace "after head" inserted in <html>,
+ * after the head in the DOM, not in it (put_after_head reads it there). */
+static int
+took_back(const fp_doc *d, int32_t i)
+{
+    return d->head_end && i >= 0 && fp_html_is(&d->elems[i], FP_TAG_HEAD);
+}
+
+/* How far element cur's own text runs in a gap that stops at `stop` */
+static uint32_t
+own_until(const fp_doc *d, int32_t cur, uint32_t stop)
+{
+    return took_back(d, cur) && stop > d->head_end ? d->head_end : stop;
+}
+
+/* That text of head h, where the DOM has it: in h's parent right after h,
+ * the node left open for the text that follows to join */
+static void
+put_after_head(text_ctx *c, int32_t h)
+{
+    const fp_doc *d = c->d;
+    const fp_elem *e = d->elems;
+    uint32_t pos = d->head_end, j = (uint32_t)h + 1;
+    for (;; j = e[j].last + 1) {
+        uint32_t stop = j <= e[h].last ? e[j].start : e[h].inner_end;
+        if (stop > pos)
+            put_data(c, d->buf + pos, d->buf + stop, e[h].parent, 1);
+        if (j > e[h].last)
+            return;
+        pos = e[j].end > pos ? e[j].end : pos;
+    }
+}
+
 /* Walks root's subtree in document order without recursion: children of cur
  * are cur+1, then each child's last+1, while <= cur's last. root -1 is the
  * document: all elements, the whole buffer. */
@@ -488,9 +522,10 @@ fp_text_walk(text_ctx *c, int32_t root)
              * element it moved is no boundary between the table's own text nodes */
             int table = reorder && fp_html_is(ch, FP_TAG_TABLE) && fp_text_doc_fosters(d);
             int moved = reorder && (ch->flags & FP_EF_FOSTERED) && fp_text_fosters(d, cur);
-            if (ch->start > pos) {
+            uint32_t gap_end = own_until(d, cur, ch->start);
+            if (gap_end > pos) {
                 c->drop_ws = drops_leading_ws(d, cur, j);
-                put_gap(c, b + pos, b + ch->start, cur, reorder, table || moved);
+                put_gap(c, b + pos, b + gap_end, cur, reorder, table || moved);
                 if (!table && !moved)
                     fp_text_end_node(c);
                 else if (c->drop_ws)
@@ -519,6 +554,8 @@ fp_text_walk(text_ctx *c, int32_t root)
                 c->drop_ws = 0;
                 if (!skip)
                     mark(c, c->end, (int32_t)j, c->out->len);
+                if (took_back(d, (int32_t)j))
+                    put_after_head(c, (int32_t)j);   /* a skipped head's: cur's own */
                 pos = ch->end > pos ? ch->end : pos;
                 j = ch->last + 1;
                 continue;
@@ -529,7 +566,7 @@ fp_text_walk(text_ctx *c, int32_t root)
             j++;
             continue;
         }
-        uint32_t stop = cur >= 0 ? e[cur].inner_end : (uint32_t)d->len;
+        uint32_t stop = own_until(d, cur, cur >= 0 ? e[cur].inner_end : (uint32_t)d->len);
         c->drop_ws = drops_leading_ws(d, cur, j);   /* j is cur's first child's place when it has none */
         if (stop > pos)
             put_gap(c, b + pos, b + stop, cur, reorder, 0);
@@ -539,9 +576,12 @@ fp_text_walk(text_ctx *c, int32_t root)
             mark(c, c->end, cur, c->out->len);
         if (cur == root)
             break;
+        int32_t ended = cur;
         pos = e[cur].end;
         j = e[cur].last + 1;
         cur = e[cur].parent;
+        if (took_back(d, ended))
+            put_after_head(c, ended);
     }
 }
 
