@@ -90,9 +90,9 @@ is_formatting(const fp_elem *el)
  * top level): the elements between them end where b starts, the outermost
  * still on the stack as `closed`, the rest as parent-end; one a </form> took
  * off the stack (the spec's common ancestor is below it) keeps its end tag's
- * `closed`, and its range ends where b starts. 0, with nothing changed, when one of them is a
- * boundary, foreign or fostered (b's subtree is the tail of the index: the
- * caller keeps it short). */
+ * `closed`. 0, with nothing changed, when one of them is a boundary, foreign
+ * or fostered (b's subtree is the tail of the index: the caller keeps it
+ * short). */
 static int
 lift(fp_sim *s, int32_t anc, int32_t b, uint8_t closed)
 {
@@ -111,16 +111,14 @@ lift(fp_sim *s, int32_t anc, int32_t b, uint8_t closed)
     for (int32_t x = s->e[b].parent; x != anc; x = s->e[x].parent) {  /* top down: each unlink is O(1) */
         fp_elem *el = &s->e[x];
         el->last = (uint32_t)b - 1;
+        el->inner_end = el->end = at;   /* a removed one's content too: past its end tag, or
+                                         * before it when b's subtree holds the end tag */
         if (s->open_bits[x] & FP_REMOVED) {
-            /* its content ends at b, past its end tag (as fp_sim_pop_removed
-             * ends it) or before it: b's subtree holds the end tag */
-            el->inner_end = el->end = at;
-            s->open_bits[x] = 0;
+            s->open_bits[x] = 0;   /* as fp_sim_pop_removed ends it */
             s->removed_open--;
             continue;
         }
         el->closed = x == outer ? closed : FP_CLOSED_PARENT_END;
-        el->inner_end = el->end = at;
         unlink_same(s, x);
     }
     s->e[b].parent = anc;

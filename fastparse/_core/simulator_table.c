@@ -5,13 +5,15 @@
  * </tr> or </tbody> then ends). */
 #include "simulator_internal.h"
 
-/* the topmost open tbody, thead or tfoot, -1 */
+/* the topmost open tbody, thead or tfoot when it is an HTML one (an svg
+ * <tbody> is no table section), else -1 */
 static int32_t
 table_section(const fp_sim *s)
 {
     int32_t x = nearest(s, FP_TAG_TBODY, FP_TAG_THEAD);
     int32_t y = open_of(s, FP_TAG_TFOOT);
-    return x > y ? x : y;
+    int32_t sec = x > y ? x : y;
+    return sec >= 0 && fp_foreign(&s->e[sec]) ? -1 : sec;
 }
 
 static int
@@ -118,8 +120,6 @@ fp_sim_table_part_parent(fp_sim *s, int tag)
     if (root == -2)
         return -2;
     int32_t sec = table_section(s), tr = open_html_of(s, FP_TAG_TR), cg = open_html_of(s, FP_TAG_COLGROUP);
-    if (sec >= 0 && fp_foreign(&s->e[sec]))
-        sec = -1;   /* an svg <tbody> is no table section */
     int has_sec = sec > root, has_tr = tr > root;
     int tableish = kind == FP_MODE_TABLE;
     switch (tag) {
@@ -315,8 +315,6 @@ fp_sim_table_end_without_table(const fp_sim *s)
 {
     int32_t b = istack_top(s, FP_SC_TABLE);   /* a template or html, or -1 in a fragment */
     int32_t sec = table_section(s);
-    if (sec >= 0 && fp_foreign(&s->e[sec]))
-        sec = -1;
     if (open_cell(s) > b)
         return -1;
     int32_t caption = open_html_of(s, FP_TAG_CAPTION);
