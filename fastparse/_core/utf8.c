@@ -110,7 +110,10 @@ enum {
     CARRY = TOO_SHORT | TOO_LONG | TWO_CONTS,
 };
 
-#define TABLE16(...) _mm256_setr_epi8(__VA_ARGS__, __VA_ARGS__)
+/* a 16-entry table in both lanes, its entries written as bytes (TWO_CONTS is
+ * 0x80: as a char argument of _mm256_setr_epi8 it would change sign) */
+#define TABLE16(...) \
+    _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const uint8_t[16]){__VA_ARGS__}))
 
 __attribute__((target("avx2"))) static inline __m256i
 prev_bytes(__m256i in, __m256i prev_in, int k)
