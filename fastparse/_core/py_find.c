@@ -189,20 +189,20 @@ fp_query_build(DocumentObject *d, PyObject *name, PyObject *id, PyObject *cls, P
             PyObject *lk = lowered_key(key);
             if (!lk || keep(k, lk) < 0)   /* the name's bytes may be lk's own */
                 return -1;
-            const uint8_t *name;
-            size_t name_len;
-            int r = encode_for_doc(d, lk, "attrs keys", k, &name, &name_len);
+            const uint8_t *attr;
+            size_t attr_len;
+            int r = encode_for_doc(d, lk, "attrs keys", k, &attr, &attr_len);
             if (r < 0)
                 return -1;
-            if (r == 0 || memchr(name, 0, name_len)) {
+            if (r == 0 || memchr(attr, 0, attr_len)) {
                 /* a name the document's encoding cannot write; or with a NUL, which
                  * no name holds (the tokenizer made each U+FFFD) */
                 nothing = 1;
                 continue;
             }
             fp_attr_query *aq = &k->attrs[q->nattrs++];
-            aq->name = (const char *)name;
-            aq->name_len = name_len;
+            aq->name = (const char *)attr;
+            aq->name_len = attr_len;
             aq->value = NULL;
             aq->value_len = 0;
             if (value == Py_True)
