@@ -89,7 +89,7 @@ def parse(source, *, encoding=None, max_size=DEFAULT_MAX_SIZE, max_depth=DEFAULT
     """parse() for what the C entry point (fastparse._core.parse, below) does not
     take itself: str, bytearray and memoryview sources, keyword arguments other
     than encoding= alone, and the encodings C leaves to Python (ISO-2022-JP,
-    replacement)."""
+    replacement, and the guess at undeclared bytes that are not UTF-8)."""
     if (encoding is None and max_size is DEFAULT_MAX_SIZE and max_depth is DEFAULT_MAX_DEPTH
             and recovery == "html5" and scripting is False):
         if type(source) is bytearray or type(source) is memoryview:

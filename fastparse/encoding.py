@@ -16,11 +16,18 @@ It follows the HTML Standard's encoding sniffing algorithm
    of an HTML document in UTF-16 without a BOM (source "utf16-pattern":
    the first a '<' or whitespace with a zero high byte, as a quarter of
    them have, none NUL; fastparse/_core/detect.c); else UTF-8 when the
-   bytes validate as UTF-8, else windows-1252.                     source "fallback"
+   bytes validate as UTF-8.                                        source "fallback"
    The spec leaves this step's autodetection to the user agent; the UTF-16
    shape is as certain as the UTF-8 check (an ASCII-compatible page never has
    NUL at every other byte) and comes first, since ASCII with NULs between
    is valid UTF-8: without it such a page read "<\0h\0t\0m\0l\0".
+
+5. Bytes that are not UTF-8 and declare nothing, not even late (below):
+   the guess, the autodetection browsers do there. A page whose bytes read
+   as Japanese, Korean or Chinese text in Shift_JIS, EUC-JP, EUC-KR, GBK or
+   Big5, or as Cyrillic words in windows-1251 or KOI8-R, is taken as that
+   encoding (fastparse/_encoding_guess.py: how little doubt each test
+   leaves); any other is windows-1252.          source "guess", or "fallback"
 
 Two real-world rules refine steps 3 and 4, because pages lie about themselves:
 
@@ -70,6 +77,7 @@ from functools import cache
 from typing import NamedTuple
 
 from . import _core
+from ._encoding_guess import guess
 
 # prescan(data, limit=None) -> WHATWG name or None: fastparse/_core/prescan.c
 _prescan = _core.prescan
@@ -212,7 +220,7 @@ class Detection(NamedTuple):
     name: str        # WHATWG name: 'utf-8', 'windows-1251', 'shift_jis', ...
     codec: str       # Python codec that decodes the input bytes
     bom: bytes       # byte order mark to skip (b"" when none)
-    source: str      # "bom" | "hint" | "meta" | "late-meta" | "utf8-valid" | "utf16-pattern" | "fallback"
+    source: str      # "bom" | "hint" | "meta" | "late-meta" | "utf8-valid" | "utf16-pattern" | "guess" | "fallback"
     legacy: bool     # ASCII-compatible non-UTF-8: the engine parses the bytes as is
     utf16: bool      # UTF-16LE/BE: transcode to UTF-8 before parsing
     transcode: bool  # utf16, ISO-2022-JP or replacement: use to_utf8() first
@@ -281,6 +289,9 @@ def detect(data, hint: str | None = None) -> Detection:
     late = _late_meta(data)
     if late is not None:
         return _result(late, "late-meta")
+    guessed = guess(data)
+    if guessed is not None:
+        return _result(guessed, "guess")
     return _result("windows-1252", "fallback")
 
 

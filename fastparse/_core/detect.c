@@ -78,8 +78,7 @@ fp_detect_encoding(const uint8_t *p, size_t n)
         return state == 2 ? "utf-8" : declared;
     if (state)
         return "utf-8";
-    const char *late = late_meta(p, n);
-    return late ? late : "windows-1252";
+    return late_meta(p, n);   /* NULL: the guess (fastparse/_encoding_guess.py) decides */
 }
 
 int

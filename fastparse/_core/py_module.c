@@ -283,7 +283,8 @@ parse_utf16(fp_state *st, PyObject *source, size_t skip, const char *name)
  * stretch as the parse, so that threads parsing pages overlap in both. A BOM
  * decides at once, then the hint; UTF-16 is transcoded here (parse_utf16).
  * None (the Python path decides) for an encoding the engine cannot scan as is
- * and this file does not transcode (ISO-2022-JP, replacement), or before
+ * and this file does not transcode (ISO-2022-JP, replacement), for bytes whose
+ * encoding detect() must guess (fp_detect_encoding), or before
  * fastparse.encoding has given the legacy codecs. tests/test_encoding.py
  * checks the decisions agree. */
 static PyObject *
@@ -308,7 +309,7 @@ parse_bytes(fp_state *st, PyObject *source, const char *hint)
     Py_BEGIN_ALLOW_THREADS
     /* a UTF-8 BOM is part of the source (offsets count it) but not of the parse */
     name = bom ? "utf-8" : hint ? hint : fp_detect_encoding(p, n);
-    as_is = !fp_encoding_transcoded(name);
+    as_is = name && !fp_encoding_transcoded(name);
     if (as_is) {
         opts.legacy = strcmp(name, "utf-8") != 0;
         status = fp_parse(&d->doc, p + bom, n - bom, &opts);
@@ -317,7 +318,7 @@ parse_bytes(fp_state *st, PyObject *source, const char *hint)
     PyObject *entry = as_is && opts.legacy ? PyDict_GetItemString(st->legacy_codecs, name) : NULL;
     if (!as_is || (opts.legacy && !entry)) {
         Py_DECREF(d);
-        if (strncmp(name, "utf-16", 6) == 0)   /* the UTF-16 XML declaration, "<\0?\0x\0" */
+        if (name && strncmp(name, "utf-16", 6) == 0)   /* the UTF-16 XML declaration, "<\0?\0x\0" */
             return parse_utf16(st, source, 0, name);
         Py_RETURN_NONE;   /* the Python path decides (and parses again) */
     }
@@ -530,7 +531,8 @@ PyDoc_STRVAR(parse_doc,
 "source: str, bytes, bytearray or memoryview. Bytes are decoded lazily: the\n"
 "encoding comes from a BOM, then ``encoding=`` (a transport-layer label),\n"
 "then ``<meta charset>`` in the first 1024 bytes, then UTF-8 if the bytes\n"
-"are valid UTF-8, else windows-1252 (see fastparse.encoding). A str is\n"
+"are valid UTF-8, else a guess (CJK and Cyrillic text), else windows-1252\n"
+"(see fastparse.encoding). A str is\n"
 "text already: its ``encoding=`` label is checked (LookupError) and not used.\n"
 "max_size: bytes (ParseLimitError beyond); max_depth: open elements\n"
 "(ParseLimitError beyond). recovery: \"html5\" (browser nesting rules) or\n"

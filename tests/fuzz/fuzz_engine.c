@@ -341,8 +341,9 @@ check_prescan(const uint8_t *buf, size_t len)
     if (name)
         CHECK(fp_encoding_for_label((const uint8_t *)name, strlen(name)) != NULL);
     fp_encoding_for_label(buf, len < 40 ? len : 40);
-    name = fp_detect_encoding(buf, len);
-    CHECK(fp_encoding_for_label((const uint8_t *)name, strlen(name)) != NULL);
+    name = fp_detect_encoding(buf, len);   /* NULL: the Python guess decides */
+    if (name)
+        CHECK(fp_encoding_for_label((const uint8_t *)name, strlen(name)) != NULL);
 }
 
 /* UTF-16 read either way round transcodes to valid UTF-8 within the room

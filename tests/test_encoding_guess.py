@@ -1,0 +1,165 @@
+"""The guess at the encoding of an undeclared page that is not UTF-8
+(fastparse/_encoding_guess.py): right for CJK and Cyrillic text, and windows-1252,
+as before, for every other."""
+from __future__ import annotations
+
+import csv
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+import fastparse as fp
+from fastparse import _core
+from fastparse._encoding_guess import guess
+from fastparse.encoding import detect, lookup
+
+CORPORA = Path(__file__).resolve().parent.parent.parent / "shared" / "corpora"
+
+# Sentences written for these tests, a page's worth of running text in each language.
+TEXTS = {
+    "ja": "東京の天気は今日も晴れです。明日は雨が降るかもしれませんので、傘を持って出かけてください。"
+          "新しい商品が入荷しました。詳しくはこちらをご覧ください。",
+    "zh": "今天北京的天气很好，我们一起去公园散步吧。新产品已经上市，欢迎大家前来购买。"
+          "请点击这里查看详细信息，我们会尽快回复您的问题。",
+    "zh-hant": "今天台北的天氣很好，我們一起去公園散步吧。新產品已經上市，歡迎大家前來購買。"
+               "請點擊這裡查看詳細資訊，我們會盡快回覆您的問題。",
+    "ko": "오늘 서울의 날씨는 맑습니다. 내일은 비가 올 수도 있으니 우산을 가지고 나가세요. "
+          "새로운 상품이 입고되었습니다. 자세한 내용은 여기를 확인하세요.",
+    "ru": "Сегодня в Москве хорошая погода. Завтра может пойти дождь, поэтому возьмите с собой зонт. "
+          "Новые товары уже поступили в продажу, подробности смотрите на нашем сайте.",
+    "uk": "Сьогодні в Києві гарна погода. Завтра може піти дощ, тому візьміть із собою парасольку. "
+          "Нові товари вже надійшли у продаж, подробиці дивіться на нашому сайті.",
+    "bg": "Днес времето в София е хубаво. Утре може да вали дъжд, затова вземете чадър със себе си. "
+          "Новите стоки вече са в продажба, подробности вижте на нашия сайт.",
+    "el": "Σήμερα ο καιρός στην Αθήνα είναι καλός. Αύριο μπορεί να βρέξει, γι αυτό πάρτε μαζί σας ομπρέλα. "
+          "Τα νέα προϊόντα είναι ήδη διαθέσιμα, δείτε λεπτομέρειες στην ιστοσελίδα μας.",
+    "he": "היום מזג האוויר בתל אביב נעים. מחר עלול לרדת גשם, לכן קחו איתכם מטריה. "
+          "המוצרים החדשים כבר זמינים למכירה, פרטים נוספים באתר שלנו.",
+    "fr": "Aujourd'hui il fait très beau à Paris. Demain il pourrait pleuvoir, alors prenez votre "
+          "parapluie. Les nouveaux produits sont arrivés, voyez les détails sur notre site. Crème brûlée.",
+    "de": "Heute ist das Wetter in München schön. Morgen könnte es regnen, also nehmen Sie einen "
+          "Regenschirm mit. Neue Produkte sind eingetroffen, Einzelheiten auf unserer Webseite. Grüße.",
+    "pl": "Dzisiaj w Warszawie jest ładna pogoda. Jutro może padać deszcz, więc weźcie ze sobą parasol. "
+          "Nowe produkty już są w sprzedaży, szczegóły znajdziecie na naszej stronie. Zażółć gęślą jaźń.",
+    "tr": "Bugün İstanbul'da hava çok güzel. Yarın yağmur yağabilir, bu yüzden şemsiyenizi yanınıza alın. "
+          "Yeni ürünler satışa çıktı, ayrıntılar için sitemize bakın.",
+}
+GUESSED = [("ja", "shift_jis"), ("ja", "euc-jp"), ("zh", "gbk"), ("zh-hant", "big5"), ("ko", "euc-kr"),
+           ("ru", "windows-1251"), ("ru", "koi8-r"), ("uk", "windows-1251"), ("bg", "windows-1251")]
+# No guess: the encodings the guess does not take (their pages stay windows-1252, as before)
+NOT_GUESSED = [("el", "windows-1253"), ("el", "iso-8859-7"), ("he", "windows-1255"), ("fr", "windows-1252"),
+               ("de", "windows-1252"), ("pl", "windows-1250"), ("pl", "iso-8859-2"), ("tr", "windows-1254")]
+
+
+def page(text: str, paragraphs: int = 1) -> str:
+    """An undeclared page: a head with a script, the text's start as its title, the text."""
+    return (f"<!DOCTYPE html><html><head><title>{text[:20]}</title><script>var n = 1;</script></head>"
+            f"<body><div class=main>{f'<p>{text}</p>' * paragraphs}</div></body></html>")
+
+
+@pytest.mark.parametrize(("lang", "name"), GUESSED, ids=[f"{lang}-{name}" for lang, name in GUESSED])
+@pytest.mark.parametrize("paragraphs", [1, 6])
+def test_an_undeclared_cjk_or_cyrillic_page_is_guessed(lang, name, paragraphs):
+    data = page(TEXTS[lang], paragraphs).encode(lookup(name)[1])
+    d = detect(data)
+    assert (d.name, d.source, d.legacy) == (name, "guess", True)
+    doc = fp.parse(data)
+    assert doc.encoding == name
+    assert doc.select_one("title").text == TEXTS[lang][:20]
+    assert doc.select_one("p").text == TEXTS[lang]
+
+
+@pytest.mark.parametrize(("lang", "name"), NOT_GUESSED, ids=[f"{lang}-{name}" for lang, name in NOT_GUESSED])
+@pytest.mark.parametrize("paragraphs", [1, 6])
+def test_other_undeclared_legacy_pages_stay_windows_1252(lang, name, paragraphs):
+    data = page(TEXTS[lang], paragraphs).encode(lookup(name)[1])
+    assert guess(data) is None
+    assert (detect(data).name, detect(data).source) == ("windows-1252", "fallback")
+    assert fp.parse(data).encoding == "windows-1252"
+
+
+def test_a_declaration_or_utf8_is_never_second_guessed():
+    data = page(TEXTS["ru"]).encode("cp1251")
+    assert detect(data, "windows-1252").source == "hint"
+    assert detect(b'<meta charset="windows-1252">' + data).name == "windows-1252"
+    assert detect(page(TEXTS["ja"]).encode()).name == "utf-8"
+
+
+def test_too_little_text_is_not_guessed():
+    # a title's worth of Russian: letter frequencies cannot tell; a few kana can't either
+    assert guess(page("Привет, мир").encode("cp1251")) is None
+    assert guess(page("こんにちは").encode("cp932")) is None
+    assert guess("<p>caf\xe9</p>".encode("cp1252")) is None
+
+
+def test_the_sample_starts_at_the_first_non_ascii_byte():
+    # 100 KB of inline script before the text: the text is still read
+    data = page("").replace("var n = 1;", "var n = 1;" * 10_000) + f"<p>{TEXTS['ko']}</p>"
+    assert len(data) > 100_000
+    assert guess(data.encode("cp949")) == "euc-kr"
+
+
+# Western, Central European, Turkish and Baltic words with their accents, and English ones
+ACCENTED = {
+    "cp1252": "été café crème brûlée garçon où êtes déjà très bientôt français élève à là hôtel forêt naïve "
+              "für über Größe Straße schön Grüße Übersicht Äpfel Öl müssen können dürfen Bäcker año niño "
+              "señor mañana también información está después público música corazón não ação você "
+              "coração pão perché città così più già però università får på här även både människor "
+              "Århus Ålesund blåbær kjøre",
+    "cp1250": "Zażółć gęślą jaźń łódź źdźbło świat może będzie miłość że już ćma příliš žluťoučký kůň úpěl "
+              "ďábelské ódy čeština řeka škola árvíztűrő tükörfúrógép őszi ünnep",
+    "cp1254": "İstanbul şemsiye çağ güzel ürün ayrıntı için yağmur Üsküdar öğretmen ışık şişe",
+    "cp1257": "Lietuva ąžuolas šalis ūkis dėl kaip garšīgs ēdiens māja",
+}
+ENGLISH = ["the", "and", "of", "to", "in", "is", "for", "on", "with", "as", "by", "at", "from", "this", "that",
+           "be", "are", "was", "it", "an", "or", "not", "new", "home", "page"]
+
+
+def test_latin_text_is_never_guessed_as_cjk_or_cyrillic():
+    # 1,500 pages of random Latin-script text, light to dense in accents, some in capitals:
+    # accented letters read in any of the guessed encodings break their tests
+    r = random.Random(20261205)
+    for _ in range(1500):
+        codec = r.choice(list(ACCENTED))
+        density = r.choice([0.05, 0.2, 0.5, 0.9])
+        words = [r.choice(ACCENTED[codec].split()) if r.random() < density else r.choice(ENGLISH)
+                 for _ in range(r.choice([5, 20, 60, 200, 800]))]
+        text = " ".join(w.upper() for w in words) if r.random() < 0.3 else " ".join(words)
+        data = page(text).encode(codec, "replace")
+        assert guess(data) is None, (codec, text[:200])
+
+
+def test_the_c_fast_path_leaves_the_guess_to_python():
+    data = page(TEXTS["ja"]).encode("cp932")
+    assert _core._parse_bytes(data) is None
+    assert fp.parse(data).encoding == "shift_jis"
+
+
+def _legacy_corpus_pages() -> list[tuple[str, str]]:
+    manifest = CORPORA / "MANIFEST.tsv"
+    if not manifest.exists():
+        return []
+    with manifest.open(newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f, delimiter="\t"))
+    pages = []
+    for row in rows:
+        data = (CORPORA / row["path"]).read_bytes()
+        d = detect(data)
+        if d.legacy and d.source in ("meta", "late-meta"):
+            pages.append((row["path"], d.name))
+    return pages
+
+
+LEGACY = _legacy_corpus_pages()
+
+
+@pytest.mark.skipif(not LEGACY, reason=f"corpus not found at {CORPORA} (../shared/corpora from the repo root)")
+@pytest.mark.parametrize(("path", "declared"), LEGACY or [("", "")], ids=[p for p, _ in LEGACY] or ["none"])
+def test_real_legacy_pages_without_their_declaration(path, declared):
+    # the <meta> taken out: a CJK or Cyrillic page is guessed right, any other stays windows-1252
+    data = re.sub(rb"(?i)<meta[^>]*charset[^>]*>", b"", (CORPORA / path).read_bytes())
+    expected = declared if declared in ("shift_jis", "euc-jp", "euc-kr", "gbk", "big5", "windows-1251",
+                                        "koi8-r") else None
+    assert guess(data) == expected
