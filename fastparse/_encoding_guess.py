@@ -23,20 +23,24 @@ answers None (windows-1252, as before):
   three fifths vowels (43-45% there). Greek and Hebrew read as windows-1251 give 39% and
   42% of the ten, 19% and 24% vowels.
 
-The tests read 64 KiB from the first non-ASCII byte (a character boundary in each of these
-encodings: what comes before is ASCII), past the scripts and styles of a page's head: about
-2 ms for all of them, on the rare path that reaches the fallback.
+The tests read up to 64 KiB of the text between tags that holds non-ASCII bytes, found in
+the page's first MiB (a '<' or '>' is a character boundary in each of these encodings: no
+trail byte is below 0x40), not the scripts and styles between: a search page had 12
+Cyrillic letters in the 64 KiB after its title. Under a millisecond at the median real
+page and 5 ms at most, on the rare path that reaches the fallback.
 """
 from __future__ import annotations
 
 import codecs
 import re
 
-_SAMPLE = 1 << 16               # bytes of the page read, from its first non-ASCII byte
+_SAMPLE = 1 << 16               # bytes of text read
+_SCAN = 1 << 20                 # bytes of the page searched for them
+_BLOCK = 1 << 12
 _MIN_CHARS = 16                 # fewer non-ASCII characters: not enough to go on
 _MIN_CYRILLIC = 40              # letter frequencies need more text
 _HIGH_BYTES = bytes(range(0x80, 0x100))
-_HIGH_BYTE = re.compile(rb"[\x80-\xff]")
+_TEXT_WITH_HIGH_BYTES = re.compile(rb">([^<>\x80-\xff]*[\x80-\xff][^<]*)")   # linear: no two tries read one byte
 
 _KANA = re.compile("[\u3041-\u30ff]")
 _HALFWIDTH_KANA = re.compile("[\uff61-\uff9f]")
@@ -114,13 +118,33 @@ def _cyrillic(text: str, n: int) -> bool:
             and len(lower) <= vowels * 3 and vowels * 5 <= len(lower) * 3)
 
 
+def _sample(data: bytes | bytearray | memoryview) -> bytes:
+    """The runs of text between tags in the page's first _SCAN bytes that hold non-ASCII
+    bytes, a line each, up to _SAMPLE bytes (the last one cut). The search runs only
+    around the _BLOCK-byte blocks that are not ASCII: a regular expression reads 100 MB/s,
+    bytes.isascii() 10 GB/s."""
+    head = bytes(data[:_SCAN])
+    parts: list[bytes] = []
+    size = done = 0
+    for at in range(0, len(head), _BLOCK):
+        if size >= _SAMPLE:
+            break
+        if at + _BLOCK <= done or head[at:at + _BLOCK].isascii():
+            continue
+        lo = max(head.rfind(b">", done, at + 1), done)
+        hi = head.find(b"<", at + _BLOCK)
+        hi = len(head) if hi < 0 else hi
+        for m in _TEXT_WITH_HIGH_BYTES.finditer(head, lo, hi):
+            parts.append(m.group(1))
+            size += len(parts[-1]) + 1
+        done = hi
+    return b"\n".join(parts)[:_SAMPLE]
+
+
 def guess(data: bytes | bytearray | memoryview) -> str | None:
     """The WHATWG name of the encoding an undeclared, non-UTF-8 page is written in,
     when its bytes leave little doubt; else None."""
-    first = _HIGH_BYTE.search(data)
-    if first is None:
-        return None
-    sample = bytes(data[first.start():first.start() + _SAMPLE])
+    sample = _sample(data)
     chars_max = len(sample) - len(sample.translate(None, _HIGH_BYTES))
     if chars_max < _MIN_CHARS:
         return None

@@ -94,11 +94,13 @@ def test_too_little_text_is_not_guessed():
     assert guess("<p>caf\xe9</p>".encode("cp1252")) is None
 
 
-def test_the_sample_starts_at_the_first_non_ascii_byte():
-    # 100 KB of inline script before the text: the text is still read
-    data = page("").replace("var n = 1;", "var n = 1;" * 10_000) + f"<p>{TEXTS['ko']}</p>"
+def test_the_text_is_read_past_long_scripts():
+    # a short title, 100 KB of inline script, then the text (a search page's shape): the
+    # sample is the text between tags, not the bytes after the first non-ASCII one
+    data = page("Поиск").replace("var n = 1;", "var n = a > b ? 1 : 2;" * 5_000) + f"<p>{TEXTS['ru']}</p>" * 2
     assert len(data) > 100_000
-    assert guess(data.encode("cp949")) == "euc-kr"
+    assert guess(data.encode("cp1251")) == "windows-1251"
+    assert guess(data.replace("Поиск", TEXTS["ko"][:2]).replace(TEXTS["ru"], TEXTS["ko"]).encode("cp949")) == "euc-kr"
 
 
 # Western, Central European, Turkish and Baltic words with their accents, and English ones
