@@ -1,4 +1,4 @@
-"""The guess at an undeclared legacy page: the autodetection step of encoding sniffing.
+"""The guess at an undeclared page that is not UTF-8: the autodetection step of encoding sniffing.
 
 A page that declares nothing (no BOM, transport hint, <meta> or late <meta>) and is not
 UTF-8 falls back to the locale's default, windows-1252, unless the user agent "has
@@ -8,7 +8,12 @@ undeclared Shift_JIS or windows-1251 page reads right in them and as mojibake in
 windows-1252. This module guesses only where the bytes leave little doubt, and otherwise
 answers None (windows-1252, as before):
 
-* a CJK multi-byte encoding, when its decoder reads the start of the page without an error
+* UTF-8, when the text is UTF-8 but for a stray byte or a cut sequence among three good
+  ones or more (a CMS that cut an excerpt mid-character): legacy text makes a UTF-8
+  sequence only by chance (a capital letter before a symbol, "Ã©"), among many bytes that
+  are not. This comes first: windows-949 reads UTF-8's accented Latin letters (C3 A9) as
+  Hangul, and would otherwise take such a French page for Korean.
+* a CJK multi-byte encoding, when its decoder reads the sample (below) without an error
   (one in 200 characters forgiven, for a stray byte) and the text it gives has the
   language's shape: Japanese is a tenth kana or more (running text, a third hiragana);
   Korean is Hangul syllables; GBK stays inside GB2312, the 6,763 common simplified
@@ -16,12 +21,14 @@ answers None (windows-1252, as before):
   GBK extension character); Big5 takes its common characters (lead bytes A4-C6) and trail
   bytes below 0x80 too, which GB text never has.
 * windows-1251 or KOI8-R, when the non-ASCII bytes read as Cyrillic words (70% of the
-  letters in runs of three or more, where accented Latin letters stand alone or in pairs),
-  mostly in lower case (each encoding read as the other gives capitals), and the letters
-  have the Slavic languages' shape: half of them the ten most frequent in Russian,
-  Bulgarian, Ukrainian and Serbian text (о е а и н т с р в л: 55-70% there), and a third to
-  three fifths vowels (43-45% there). Greek and Hebrew read as windows-1251 give 39% and
-  42% of the ten, 19% and 24% vowels.
+  letters in runs of three or more, where accented Latin letters stand alone or in pairs)
+  with the Slavic languages' shape: at most 40% capitals and at least 1% (each encoding
+  read as the other gives mostly capitals; Hebrew, which has no case, gives none; Greek
+  capitals read as KOI8-R are the lower-case letters of its phonetic layout, ΤΟ as "то");
+  half of the lower-case letters the ten most frequent in Russian, Bulgarian, Ukrainian
+  and Serbian text (о е а и н т с р в л: 55-70% there), and a third to three fifths of
+  them vowels (43-45% there). Greek and Hebrew read as windows-1251 give 39% and 42% of
+  the ten, 19% and 24% vowels.
 
 The tests read up to 64 KiB of the text between tags that holds non-ASCII bytes, found in
 the page's first MiB (a '<' or '>' is a character boundary in each of these encodings: no
@@ -39,6 +46,7 @@ _SCAN = 1 << 20                 # bytes of the page searched for them
 _BLOCK = 1 << 12
 _MIN_CHARS = 16                 # fewer non-ASCII characters: not enough to go on
 _MIN_CYRILLIC = 40              # letter frequencies need more text
+_MIN_UTF8 = 4                   # UTF-8 sequences
 _HIGH_BYTES = bytes(range(0x80, 0x100))
 _TEXT_WITH_HIGH_BYTES = re.compile(rb">([^<>\x80-\xff]*[\x80-\xff][^<]*)")   # linear: no two tries read one byte
 
@@ -113,9 +121,10 @@ def _cyrillic(text: str, n: int) -> bool:
         return False
     in_words = sum(map(len, _CYRILLIC_WORD.findall(text)))
     lower = "".join(_LOWER.findall(text))
+    upper = letters - len(lower)
     frequent, vowels = len(_FREQUENT.findall(lower)), len(_VOWEL.findall(lower))
-    return (in_words * 10 >= letters * 7 and len(lower) * 10 >= letters * 6 and frequent * 2 >= len(lower)
-            and len(lower) <= vowels * 3 and vowels * 5 <= len(lower) * 3)
+    return (in_words * 10 >= letters * 7 and upper * 10 <= letters * 4 and upper * 100 >= letters
+            and frequent * 2 >= len(lower) and len(lower) <= vowels * 3 and vowels * 5 <= len(lower) * 3)
 
 
 def _sample(data: bytes | bytearray | memoryview) -> bytes:
@@ -145,6 +154,10 @@ def guess(data: bytes | bytearray | memoryview) -> str | None:
     """The WHATWG name of the encoding an undeclared, non-UTF-8 page is written in,
     when its bytes leave little doubt; else None."""
     sample = _sample(data)
+    text = sample.decode("utf-8", "replace")
+    bad = text.count("\ufffd")
+    if (good := _non_ascii(text) - bad) >= _MIN_UTF8 and bad * 3 <= good:
+        return "utf-8"
     chars_max = len(sample) - len(sample.translate(None, _HIGH_BYTES))
     if chars_max < _MIN_CHARS:
         return None

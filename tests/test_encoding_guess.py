@@ -80,6 +80,32 @@ def test_other_undeclared_legacy_pages_stay_windows_1252(lang, name, paragraphs)
     assert fp.parse(data).encoding == "windows-1252"
 
 
+@pytest.mark.parametrize("lang", ["ja", "zh", "ko", "ru", "fr", "de", "el", "he"])
+@pytest.mark.parametrize("stray", [b"\xff", b"\xe4\xb8", b"\xe9", b"\x80\x80"])
+def test_utf8_with_a_stray_byte_is_guessed_utf8(lang, stray):
+    # a cut sequence or a lone legacy byte in a UTF-8 page: the rest is UTF-8 (a French
+    # page's C3 A9 is Hangul to windows-949: that guess comes later)
+    data = page(TEXTS[lang], 3).encode().replace(b"</p>", stray + b"</p>", 1)
+    d = detect(data)
+    assert (d.name, d.source) == ("utf-8", "guess")
+    assert fp.parse(data).select_one("title").text == TEXTS[lang][:20]
+
+
+def test_mixed_utf8_and_legacy_bytes_stay_windows_1252():
+    # as many windows-1252 words as UTF-8 letters: neither is sure
+    data = page(TEXTS["de"]).encode().replace(b"</p>", "été garçon où très".encode("cp1252") + b"</p>", 1)
+    assert guess(data) is None
+
+
+@pytest.mark.parametrize(("lang", "codec"), [("el", "cp1253"), ("el", "iso8859-7"), ("he", "cp1255"),
+                                             ("ru", "cp1251"), ("ru", "koi8-r")])
+def test_text_in_capitals_is_not_guessed(lang, codec):
+    # Greek capitals read as KOI8-R are its lower-case, phonetic letters (ΤΟ as "то"), with
+    # Russian's letter frequencies: text without a lower-case letter (or, read as
+    # Cyrillic, without a capital) is not guessed Cyrillic
+    assert guess(page(TEXTS[lang].upper(), 3).encode(codec)) is None
+
+
 def test_a_declaration_or_utf8_is_never_second_guessed():
     data = page(TEXTS["ru"]).encode("cp1251")
     assert detect(data, "windows-1252").source == "hint"
