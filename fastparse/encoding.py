@@ -24,10 +24,11 @@ It follows the HTML Standard's encoding sniffing algorithm
 
 5. Bytes that are not UTF-8 and declare nothing, not even late (below):
    the guess, the autodetection browsers do there. A page whose bytes read
-   as Japanese, Korean or Chinese text in Shift_JIS, EUC-JP, EUC-KR, GBK or
-   Big5, or as Cyrillic words in windows-1251 or KOI8-R, is taken as that
-   encoding (fastparse/_encoding_guess.py: how little doubt each test
-   leaves); any other is windows-1252.          source "guess", or "fallback"
+   as UTF-8 but for a stray byte, as Japanese, Korean or Chinese text in
+   Shift_JIS, EUC-JP, EUC-KR, GBK or Big5, or as Cyrillic words in
+   windows-1251 or KOI8-R, is taken as that encoding
+   (fastparse/_encoding_guess.py: how little doubt each test leaves); any
+   other is windows-1252.                       source "guess", or "fallback"
 
 Two real-world rules refine steps 3 and 4, because pages lie about themselves:
 
