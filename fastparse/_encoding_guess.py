@@ -150,13 +150,18 @@ def _sample(data: bytes | bytearray | memoryview) -> bytes:
     return b"\n".join(parts)[:_SAMPLE]
 
 
+def _mostly_utf8(sample: bytes) -> bool:
+    text = sample.decode("utf-8", "replace")
+    bad = text.count("\ufffd")
+    good = _non_ascii(text) - bad
+    return good >= _MIN_UTF8 and bad * 3 <= good
+
+
 def guess(data: bytes | bytearray | memoryview) -> str | None:
     """The WHATWG name of the encoding an undeclared, non-UTF-8 page is written in,
     when its bytes leave little doubt; else None."""
     sample = _sample(data)
-    text = sample.decode("utf-8", "replace")
-    bad = text.count("\ufffd")
-    if (good := _non_ascii(text) - bad) >= _MIN_UTF8 and bad * 3 <= good:
+    if _mostly_utf8(sample):
         return "utf-8"
     chars_max = len(sample) - len(sample.translate(None, _HIGH_BYTES))
     if chars_max < _MIN_CHARS:
@@ -166,7 +171,7 @@ def guess(data: bytes | bytearray | memoryview) -> str | None:
         if text is not None and (n := _non_ascii(text)) >= _MIN_CHARS and test(sample, text, n):
             return name
     for name, codec in (("windows-1251", "cp1251"), ("koi8-r", "koi8-r")):
-        text = sample.decode(codec, "replace")
-        if _cyrillic(text, _non_ascii(text)):
+        decoded = sample.decode(codec, "replace")
+        if _cyrillic(decoded, _non_ascii(decoded)):
             return name
     return None
