@@ -29,6 +29,12 @@ answers None (windows-1252, as before):
   and Serbian text (о е а и н т с р в л: 55-70% there), and a third to three fifths of
   them vowels (43-45% there). Greek and Hebrew read as windows-1251 give 39% and 42% of
   the ten, 19% and 24% vowels.
+* windows-1253, -1255 or -1256 (Greek, Hebrew, Arabic) the same way, without the vowels:
+  words of the script, 45% of its letters its ten most frequent, Greek's case as Cyrillic's;
+  ISO-8859-7 pages read as windows-1253, which differs from it in Ά and a few symbols.
+* windows-874 (Thai), by its script's structure: a mark above or below stands on a
+  consonant, a vowel written before its consonant has one after it, and no character makes
+  a fifth of the text (Cyrillic written in GBK, A7 and a byte, reads as ง and a mark).
 
 The tests read up to 64 KiB of the text between tags that holds non-ASCII bytes, found in
 the page's first MiB (a '<' or '>' is a character boundary in each of these encodings: no
@@ -39,6 +45,7 @@ page and 5 ms at most, on the rare path that reaches the fallback.
 from __future__ import annotations
 
 import codecs
+import collections
 import re
 
 _SAMPLE = 1 << 16               # bytes of text read
@@ -63,6 +70,22 @@ _CYRILLIC_WORD = re.compile(f"[{_CYRILLIC}]{{3,}}")
 _LOWER = re.compile("[\u0430-\u045f\u0491]")
 _FREQUENT = re.compile("[оеаинтсрвл]")
 _VOWEL = re.compile("[аеиоуыэюяёіїєъ]")
+
+# Greek, Hebrew and Arabic in their Windows code pages: (WHATWG name, codec, the script's
+# letters, its ten most frequent letters (Greek's with their accented forms), its
+# lower-case letters when it has case)
+_ALPHABETS = (
+    ("windows-1253", "cp1253", "\u0386\u0388-\u03ce", "αοιετσςνηυράέίόήύ", "\u03ac-\u03ce"),
+    ("windows-1255", "cp1255", "\u05d0-\u05ea", "יוהלאמרתבש", None),
+    ("windows-1256", "cp1256", "\u0621-\u064a", "\u0627\u0644\u064a\u0645\u0648\u0646\u0647\u0631\u062a\u0628",
+     None),
+)
+_THAI = re.compile("[\u0e01-\u0e5b]")
+# a mark above or below (a vowel or a tone) with no consonant or mark before it, and a
+# vowel written before its consonant with no consonant after it: neither is Thai
+_THAI_STRAY = re.compile("(?<![\u0e01-\u0e2e\u0e31\u0e34-\u0e3a\u0e47-\u0e4e])[\u0e31\u0e34-\u0e3a\u0e47-\u0e4e]"
+                         "|[\u0e40-\u0e44](?![\u0e01-\u0e2e])")
+_THAI_MARK = re.compile("[\u0e31\u0e34-\u0e3a\u0e47-\u0e4e]")
 
 
 def _decoded(sample: bytes, codec: str, chars: int) -> str | None:
@@ -127,6 +150,31 @@ def _cyrillic(text: str, n: int) -> bool:
             and frequent * 2 >= len(lower) and len(lower) <= vowels * 3 and vowels * 5 <= len(lower) * 3)
 
 
+def _alphabet(text: str, n: int, letters_class: str, frequent_class: str, lower_class: str | None) -> bool:
+    """text reads as words of the script (Greek, Hebrew or Arabic), with its frequent letters."""
+    letters = len(re.findall(f"[{letters_class}]", text))
+    if letters < _MIN_CYRILLIC or letters * 10 < n * 7:
+        return False
+    in_words = sum(map(len, re.findall(f"[{letters_class}]{{3,}}", text)))
+    cased = re.findall(f"[{lower_class}]", text) if lower_class else None
+    base = len(cased) if cased is not None else letters
+    upper = letters - base
+    frequent = len(re.findall(f"[{frequent_class}]", text))
+    return (in_words * 10 >= letters * 7 and frequent * 20 >= base * 9
+            and (cased is None or upper * 10 <= letters * 4 and upper * 100 >= letters))
+
+
+def _thai(text: str, n: int) -> bool:
+    """text reads as Thai: marks on consonants, vowels before them, no character
+    over a fifth of the text (Cyrillic in GBK, A7 and a byte, reads as ง and a mark)."""
+    letters = _THAI.findall(text)
+    if len(letters) < _MIN_CYRILLIC or len(letters) * 10 < n * 8:
+        return False
+    most = collections.Counter(letters).most_common(1)[0][1]
+    return (len(_THAI_STRAY.findall(text)) * 50 <= len(letters) and most * 5 <= len(letters)
+            and len(_THAI_MARK.findall(text)) * 10 >= len(letters))
+
+
 def _sample(data: bytes | bytearray | memoryview) -> bytes:
     """The runs of text between tags in the page's first _SCAN bytes that hold non-ASCII
     bytes, a line each, up to _SAMPLE bytes (the last one cut). The search runs only
@@ -174,4 +222,9 @@ def guess(data: bytes | bytearray | memoryview) -> str | None:
         decoded = sample.decode(codec, "replace")
         if _cyrillic(decoded, _non_ascii(decoded)):
             return name
-    return None
+    for name, codec, letters_class, frequent_class, lower_class in _ALPHABETS:
+        decoded = sample.decode(codec, "replace")
+        if _alphabet(decoded, _non_ascii(decoded), letters_class, frequent_class, lower_class):
+            return name
+    decoded = sample.decode("cp874", "replace")
+    return "windows-874" if _thai(decoded, _non_ascii(decoded)) else None

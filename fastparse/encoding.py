@@ -25,8 +25,9 @@ It follows the HTML Standard's encoding sniffing algorithm
 5. Bytes that are not UTF-8 and declare nothing, not even late (below):
    the guess, the autodetection browsers do there. A page whose bytes read
    as UTF-8 but for a stray byte, as Japanese, Korean or Chinese text in
-   Shift_JIS, EUC-JP, EUC-KR, GBK or Big5, or as Cyrillic words in
-   windows-1251 or KOI8-R, is taken as that encoding
+   Shift_JIS, EUC-JP, EUC-KR, GBK or Big5, as Cyrillic words in
+   windows-1251 or KOI8-R, or as Greek, Hebrew, Arabic or Thai text in their
+   Windows code pages, is taken as that encoding
    (fastparse/_encoding_guess.py: how little doubt each test leaves); any
    other is windows-1252.                       source "guess", or "fallback"
 

@@ -1,6 +1,6 @@
 """The guess at the encoding of an undeclared page that is not UTF-8
-(fastparse/_encoding_guess.py): right for CJK and Cyrillic text, and windows-1252,
-as before, for every other."""
+(fastparse/_encoding_guess.py): right for UTF-8 with a stray byte and for CJK, Cyrillic,
+Greek, Hebrew, Arabic and Thai text, and windows-1252, as before, for Latin scripts."""
 from __future__ import annotations
 
 import csv
@@ -37,6 +37,10 @@ TEXTS = {
           "Τα νέα προϊόντα είναι ήδη διαθέσιμα, δείτε λεπτομέρειες στην ιστοσελίδα μας.",
     "he": "היום מזג האוויר בתל אביב נעים. מחר עלול לרדת גשם, לכן קחו איתכם מטריה. "
           "המוצרים החדשים כבר זמינים למכירה, פרטים נוספים באתר שלנו.",
+    "ar": "الطقس اليوم في القاهرة جميل جدا. قد تمطر غدا، لذلك خذوا معكم مظلة. "
+          "وصلت المنتجات الجديدة إلى المتجر، والتفاصيل على موقعنا.",
+    "th": "วันนี้อากาศที่กรุงเทพดีมาก พรุ่งนี้ฝนอาจจะตก ดังนั้นกรุณาพกร่มไปด้วย "
+          "สินค้าใหม่มาถึงแล้ว ดูรายละเอียดได้ที่เว็บไซต์ของเรา",
     "fr": "Aujourd'hui il fait très beau à Paris. Demain il pourrait pleuvoir, alors prenez votre "
           "parapluie. Les nouveaux produits sont arrivés, voyez les détails sur notre site. Crème brûlée.",
     "de": "Heute ist das Wetter in München schön. Morgen könnte es regnen, also nehmen Sie einen "
@@ -46,11 +50,17 @@ TEXTS = {
     "tr": "Bugün İstanbul'da hava çok güzel. Yarın yağmur yağabilir, bu yüzden şemsiyenizi yanınıza alın. "
           "Yeni ürünler satışa çıktı, ayrıntılar için sitemize bakın.",
 }
-GUESSED = [("ja", "shift_jis"), ("ja", "euc-jp"), ("zh", "gbk"), ("zh-hant", "big5"), ("ko", "euc-kr"),
-           ("ru", "windows-1251"), ("ru", "koi8-r"), ("uk", "windows-1251"), ("bg", "windows-1251")]
-# No guess: the encodings the guess does not take (their pages stay windows-1252, as before)
-NOT_GUESSED = [("el", "windows-1253"), ("el", "iso-8859-7"), ("he", "windows-1255"), ("fr", "windows-1252"),
-               ("de", "windows-1252"), ("pl", "windows-1250"), ("pl", "iso-8859-2"), ("tr", "windows-1254")]
+# (language, the encoding the page is written in, the guess)
+GUESSED = [("ja", "shift_jis", "shift_jis"), ("ja", "euc-jp", "euc-jp"), ("zh", "gbk", "gbk"),
+           ("zh-hant", "big5", "big5"), ("ko", "euc-kr", "euc-kr"), ("ru", "windows-1251", "windows-1251"),
+           ("ru", "koi8-r", "koi8-r"), ("uk", "windows-1251", "windows-1251"), ("bg", "windows-1251", "windows-1251"),
+           ("bg", "koi8-r", "koi8-r"), ("el", "windows-1253", "windows-1253"),
+           # ISO-8859-7 is windows-1253 but for Ά and a few symbols: the more common one is guessed
+           ("el", "iso-8859-7", "windows-1253"), ("he", "windows-1255", "windows-1255"),
+           ("ar", "windows-1256", "windows-1256"), ("th", "windows-874", "windows-874")]
+# Latin-script encodings: no guess, their pages stay windows-1252, as before
+NOT_GUESSED = [("fr", "windows-1252"), ("de", "windows-1252"), ("pl", "windows-1250"), ("pl", "iso-8859-2"),
+               ("tr", "windows-1254")]
 
 
 def page(text: str, paragraphs: int = 1) -> str:
@@ -59,16 +69,29 @@ def page(text: str, paragraphs: int = 1) -> str:
             f"<body><div class=main>{f'<p>{text}</p>' * paragraphs}</div></body></html>")
 
 
-@pytest.mark.parametrize(("lang", "name"), GUESSED, ids=[f"{lang}-{name}" for lang, name in GUESSED])
+@pytest.mark.parametrize(("lang", "written", "name"), GUESSED, ids=[f"{lang}-{w}" for lang, w, _ in GUESSED])
 @pytest.mark.parametrize("paragraphs", [1, 6])
-def test_an_undeclared_cjk_or_cyrillic_page_is_guessed(lang, name, paragraphs):
-    data = page(TEXTS[lang], paragraphs).encode(lookup(name)[1])
+def test_an_undeclared_legacy_page_is_guessed(lang, written, name, paragraphs):
+    data = page(TEXTS[lang], paragraphs).encode(lookup(written)[1])
     d = detect(data)
     assert (d.name, d.source, d.legacy) == (name, "guess", True)
     doc = fp.parse(data)
     assert doc.encoding == name
     assert doc.select_one("title").text == TEXTS[lang][:20]
     assert doc.select_one("p").text == TEXTS[lang]
+
+
+@pytest.mark.parametrize(("lang", "written", "name"), GUESSED, ids=[f"{lang}-{w}" for lang, w, _ in GUESSED])
+def test_no_page_is_guessed_as_another_legacy_encoding(lang, written, name):
+    # the page written in every other legacy encoding that can write it: the guess is
+    # right (a language two encodings write alike) or none
+    for other in ("shift_jis", "euc-jp", "gbk", "big5", "euc-kr", "windows-1251", "koi8-r", "windows-1253",
+                  "windows-1255", "windows-1256", "windows-874", "windows-1250", "windows-1252"):
+        try:
+            data = page(TEXTS[lang], 3).encode(lookup(other)[1])
+        except UnicodeEncodeError:
+            continue
+        assert guess(data) in (None, other, *(n for la, w, n in GUESSED if la == lang and w == other)), other
 
 
 @pytest.mark.parametrize(("lang", "name"), NOT_GUESSED, ids=[f"{lang}-{name}" for lang, name in NOT_GUESSED])
@@ -80,7 +103,7 @@ def test_other_undeclared_legacy_pages_stay_windows_1252(lang, name, paragraphs)
     assert fp.parse(data).encoding == "windows-1252"
 
 
-@pytest.mark.parametrize("lang", ["ja", "zh", "ko", "ru", "fr", "de", "el", "he"])
+@pytest.mark.parametrize("lang", ["ja", "zh", "ko", "ru", "fr", "de", "el", "he", "ar", "th"])
 @pytest.mark.parametrize("stray", [b"\xff", b"\xe4\xb8", b"\xe9", b"\x80\x80"])
 def test_utf8_with_a_stray_byte_is_guessed_utf8(lang, stray):
     # a cut sequence or a lone legacy byte in a UTF-8 page: the rest is UTF-8 (a French
@@ -97,8 +120,8 @@ def test_mixed_utf8_and_legacy_bytes_stay_windows_1252():
     assert guess(data) is None
 
 
-@pytest.mark.parametrize(("lang", "codec"), [("el", "cp1253"), ("el", "iso8859-7"), ("he", "cp1255"),
-                                             ("ru", "cp1251"), ("ru", "koi8-r")])
+@pytest.mark.parametrize(("lang", "codec"), [("el", "cp1253"), ("el", "iso8859-7"), ("ru", "cp1251"),
+                                             ("ru", "koi8-r")])
 def test_text_in_capitals_is_not_guessed(lang, codec):
     # Greek capitals read as KOI8-R are its lower-case, phonetic letters (ΤΟ as "то"), with
     # Russian's letter frequencies: text without a lower-case letter (or, read as
@@ -186,8 +209,8 @@ LEGACY = _legacy_corpus_pages()
 @pytest.mark.skipif(not LEGACY, reason=f"corpus not found at {CORPORA} (../shared/corpora from the repo root)")
 @pytest.mark.parametrize(("path", "declared"), LEGACY or [("", "")], ids=[p for p, _ in LEGACY] or ["none"])
 def test_real_legacy_pages_without_their_declaration(path, declared):
-    # the <meta> taken out: a CJK or Cyrillic page is guessed right, any other stays windows-1252
+    # the <meta> taken out: a page in an encoding the guess takes is guessed right, a
+    # Latin-script one stays windows-1252
     data = re.sub(rb"(?i)<meta[^>]*charset[^>]*>", b"", (CORPORA / path).read_bytes())
-    expected = declared if declared in ("shift_jis", "euc-jp", "euc-kr", "gbk", "big5", "windows-1251",
-                                        "koi8-r") else None
+    expected = declared if declared in {name for _, _, name in GUESSED} else None
     assert guess(data) == expected
