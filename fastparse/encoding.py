@@ -261,6 +261,8 @@ def detect(data, hint: str | None = None) -> Detection:
     the first 1024 bytes (the head of the document, at most 64 KiB, only when
     the bytes are not UTF-8 and declared nothing early); the whole input is
     read only by the C UTF-8 check, and not at all when the prescan finds UTF-8.
+    Bytes that are not UTF-8 and declare nothing are guessed from the text in
+    their first MiB (fastparse/_encoding_guess.py).
     """
     if isinstance(data, memoryview):
         data = data.cast("B")

@@ -63,7 +63,8 @@ doc
 # ## Encoding
 #
 # The page was given as bytes. fastparse decides the encoding the way a browser does
-# (byte-order mark, transport hint, `<meta charset>` prescan, then a fallback) and, for an
+# (byte-order mark, transport hint, `<meta charset>` prescan, UTF-8 check, then for a page
+# that declares nothing a guess from its text, as browsers make, or windows-1252) and, for an
 # ASCII-compatible encoding, parses the bytes as they are, decoding only what is read.
 
 # %%
