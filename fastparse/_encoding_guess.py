@@ -47,12 +47,13 @@ from __future__ import annotations
 import codecs
 import collections
 import re
+from typing import NamedTuple
 
 _SAMPLE = 1 << 16               # bytes of text read
 _SCAN = 1 << 20                 # bytes of the page searched for them
 _BLOCK = 1 << 12
 _MIN_CHARS = 16                 # fewer non-ASCII characters: not enough to go on
-_MIN_CYRILLIC = 40              # letter frequencies need more text
+_MIN_LETTERS = 40               # an alphabet's letter frequencies need more text
 _MIN_UTF8 = 4                   # UTF-8 sequences
 _HIGH_BYTES = bytes(range(0x80, 0x100))
 _TEXT_WITH_HIGH_BYTES = re.compile(rb">([^<>\x80-\xff]*[\x80-\xff][^<]*)")   # linear: no two tries read one byte
@@ -71,14 +72,29 @@ _LOWER = re.compile("[\u0430-\u045f\u0491]")
 _FREQUENT = re.compile("[оеаинтсрвл]")
 _VOWEL = re.compile("[аеиоуыэюяёіїєъ]")
 
-# Greek, Hebrew and Arabic in their Windows code pages: (WHATWG name, codec, the script's
-# letters, its ten most frequent letters (Greek's with their accented forms), its
-# lower-case letters when it has case)
+
+
+class _Alphabet(NamedTuple):
+    """Greek, Hebrew or Arabic in its Windows code page."""
+
+    name: str                   # WHATWG name
+    codec: str
+    letter: re.Pattern          # a letter of the script
+    word: re.Pattern            # three letters or more
+    frequent: re.Pattern        # one of its ten most frequent letters (Greek's accented too)
+    lower: re.Pattern | None    # a lower-case letter, when the script has case
+
+
+def _alphabet_of(name: str, codec: str, letters: str, frequent: str, lower: str | None) -> _Alphabet:
+    return _Alphabet(name, codec, re.compile(f"[{letters}]"), re.compile(f"[{letters}]{{3,}}"),
+                     re.compile(f"[{frequent}]"), re.compile(f"[{lower}]") if lower else None)
+
+
 _ALPHABETS = (
-    ("windows-1253", "cp1253", "\u0386\u0388-\u03ce", "αοιετσςνηυράέίόήύ", "\u03ac-\u03ce"),
-    ("windows-1255", "cp1255", "\u05d0-\u05ea", "יוהלאמרתבש", None),
-    ("windows-1256", "cp1256", "\u0621-\u064a", "\u0627\u0644\u064a\u0645\u0648\u0646\u0647\u0631\u062a\u0628",
-     None),
+    _alphabet_of("windows-1253", "cp1253", "\u0386\u0388-\u03ce", "αοιετσςνηυράέίόήύ", "\u03ac-\u03ce"),
+    _alphabet_of("windows-1255", "cp1255", "\u05d0-\u05ea", "יוהלאמרתבש", None),
+    _alphabet_of("windows-1256", "cp1256", "\u0621-\u064a",
+                 "\u0627\u0644\u064a\u0645\u0648\u0646\u0647\u0631\u062a\u0628", None),
 )
 _THAI = re.compile("[\u0e01-\u0e5b]")
 # a mark above or below (a vowel or a tone) with no consonant or mark before it, and a
@@ -140,7 +156,7 @@ _MULTI_BYTE = (("shift_jis", "cp932", _japanese), ("euc-kr", "cp949", _korean),
 
 def _cyrillic(text: str, n: int) -> bool:
     letters = len(_CYRILLIC_LETTER.findall(text))
-    if letters < _MIN_CYRILLIC or letters * 10 < n * 8:
+    if letters < _MIN_LETTERS or letters * 10 < n * 8:
         return False
     in_words = sum(map(len, _CYRILLIC_WORD.findall(text)))
     lower = "".join(_LOWER.findall(text))
@@ -150,25 +166,24 @@ def _cyrillic(text: str, n: int) -> bool:
             and frequent * 2 >= len(lower) and len(lower) <= vowels * 3 and vowels * 5 <= len(lower) * 3)
 
 
-def _alphabet(text: str, n: int, letters_class: str, frequent_class: str, lower_class: str | None) -> bool:
-    """text reads as words of the script (Greek, Hebrew or Arabic), with its frequent letters."""
-    letters = len(re.findall(f"[{letters_class}]", text))
-    if letters < _MIN_CYRILLIC or letters * 10 < n * 7:
+def _alphabet(text: str, n: int, script: _Alphabet) -> bool:
+    """text reads as words of the script, with its frequent letters (and case)."""
+    letters = len(script.letter.findall(text))
+    if letters < _MIN_LETTERS or letters * 10 < n * 7:
         return False
-    in_words = sum(map(len, re.findall(f"[{letters_class}]{{3,}}", text)))
-    cased = re.findall(f"[{lower_class}]", text) if lower_class else None
-    base = len(cased) if cased is not None else letters
+    in_words = sum(map(len, script.word.findall(text)))
+    base = len(script.lower.findall(text)) if script.lower else letters
     upper = letters - base
-    frequent = len(re.findall(f"[{frequent_class}]", text))
+    frequent = len(script.frequent.findall(text))
     return (in_words * 10 >= letters * 7 and frequent * 20 >= base * 9
-            and (cased is None or upper * 10 <= letters * 4 and upper * 100 >= letters))
+            and (script.lower is None or upper * 10 <= letters * 4 and upper * 100 >= letters))
 
 
 def _thai(text: str, n: int) -> bool:
     """text reads as Thai: marks on consonants, vowels before them, no character
     over a fifth of the text (Cyrillic in GBK, A7 and a byte, reads as ง and a mark)."""
     letters = _THAI.findall(text)
-    if len(letters) < _MIN_CYRILLIC or len(letters) * 10 < n * 8:
+    if len(letters) < _MIN_LETTERS or len(letters) * 10 < n * 8:
         return False
     most = collections.Counter(letters).most_common(1)[0][1]
     return (len(_THAI_STRAY.findall(text)) * 50 <= len(letters) and most * 5 <= len(letters)
@@ -222,9 +237,9 @@ def guess(data: bytes | bytearray | memoryview) -> str | None:
         decoded = sample.decode(codec, "replace")
         if _cyrillic(decoded, _non_ascii(decoded)):
             return name
-    for name, codec, letters_class, frequent_class, lower_class in _ALPHABETS:
-        decoded = sample.decode(codec, "replace")
-        if _alphabet(decoded, _non_ascii(decoded), letters_class, frequent_class, lower_class):
-            return name
+    for script in _ALPHABETS:
+        decoded = sample.decode(script.codec, "replace")
+        if _alphabet(decoded, _non_ascii(decoded), script):
+            return script.name
     decoded = sample.decode("cp874", "replace")
     return "windows-874" if _thai(decoded, _non_ascii(decoded)) else None
