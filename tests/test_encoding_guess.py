@@ -123,9 +123,9 @@ def test_mixed_utf8_and_legacy_bytes_stay_windows_1252():
 @pytest.mark.parametrize(("lang", "codec"), [("el", "cp1253"), ("el", "iso8859-7"), ("ru", "cp1251"),
                                              ("ru", "koi8-r")])
 def test_text_in_capitals_is_not_guessed(lang, codec):
-    # Greek capitals read as KOI8-R are its lower-case, phonetic letters (ΤΟ as "то"), with
-    # Russian's letter frequencies: text without a lower-case letter (or, read as
-    # Cyrillic, without a capital) is not guessed Cyrillic
+    # Greek capitals read as KOI8-R are its lower-case, phonetic letters (ΤΟ as "to"), with
+    # Russian's letter frequencies: a cased script is guessed only with both cases, so text
+    # in capitals alone is not guessed at all
     assert guess(page(TEXTS[lang].upper(), 3).encode(codec)) is None
 
 
