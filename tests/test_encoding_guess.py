@@ -150,6 +150,9 @@ def test_the_text_is_read_past_long_scripts():
     assert len(data) > 100_000
     assert guess(data.encode("cp1251")) == "windows-1251"
     assert guess(data.replace("Поиск", TEXTS["ko"][:2]).replace(TEXTS["ru"], TEXTS["ko"]).encode("cp949")) == "euc-kr"
+    # the script holds a non-ASCII character: only the text around it is read, not all of it
+    data = page("Поиск").replace("var n = 1;", "// «\n" + "var n = a > b ? 1 : 2;" * 5_000) + f"<p>{TEXTS['ru']}</p>"
+    assert guess(data.encode("cp1251")) == "windows-1251"
 
 
 # Western, Central European, Turkish and Baltic words with their accents, and English ones
