@@ -39,7 +39,7 @@ const char *fp_utf16_pattern(const uint8_t *p, size_t n);
 /* What fastparse.encoding.detect() decides for bytes without a BOM and
  * without a transport hint: a WHATWG name (a static string), or NULL for bytes
  * that are not UTF-8 and declare nothing, whose encoding detect() guesses
- * (windows-1252 unless they read as CJK or Cyrillic text). Reads p[0 .. n)
+ * from their text (fastparse/_encoding_guess.py; else windows-1252). Reads p[0 .. n)
  * only, allocates nothing: safe without the GIL. */
 const char *fp_detect_encoding(const uint8_t *p, size_t n);
 
