@@ -485,3 +485,33 @@ doc = fp.parse(data)
 pd.Series({"doc.encoding": doc.encoding, "doc.source is data": doc.source is data,
            "title text": doc.find("title").text, "<p> span (bytes)": doc.find("p").span,
            "<p> text": doc.find("p").text})
+
+# %% [markdown]
+# ### When a page declares nothing
+#
+# A page with no byte-order mark, no transport hint and no `<meta charset>` that is not
+# UTF-8 leaves the parser to guess. The HTML Standard lets it, and browsers do (Firefox's
+# chardetng, Chrome's CED); fastparse guesses only when the text has its language's shape
+# (kana, Hangul, GB2312's characters, Slavic letter frequencies, Thai marks on consonants)
+# and otherwise keeps the old default, windows-1252. The same short page, written in
+# several encodings with nothing declared: what the default alone would show, and what
+# the guess reads.
+
+# %%
+texts = {
+    "shift_jis": "東京の天気は今日も晴れです。明日は雨が降るかもしれません。",
+    "gbk": "今天北京的天气很好，我们一起去公园散步吧。新产品已经上市。",
+    "big5": "今天台北的天氣很好，我們一起去公園散步吧。新產品已經上市。",
+    "euc-kr": "오늘 서울의 날씨는 맑습니다. 내일은 비가 올 수도 있습니다.",
+    "windows-1251": "Сегодня в Москве хорошая погода. Завтра может пойти дождь, возьмите зонт.",
+    "windows-1253": "Σήμερα ο καιρός στην Αθήνα είναι καλός. Αύριο μπορεί να βρέξει, πάρτε ομπρέλα.",
+    "windows-1252": "Aujourd'hui il fait très beau à Paris. Demain il pourrait pleuvoir, hélas.",
+}
+rows = []
+for name, text in texts.items():
+    data = f"<title>x</title><p>{text}</p>".encode(fpenc.lookup(name)[1])
+    found = fpenc.detect(data)
+    rows.append({"written in": name, "decided": found.name, "by": found.source,
+                 "windows-1252 would read": data[19:59].decode("cp1252", "replace"),
+                 "fastparse reads": fp.parse(data).find("p").text[:24]})
+pd.DataFrame(rows).set_index("written in")
