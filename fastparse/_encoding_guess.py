@@ -70,17 +70,10 @@ _HANGUL = re.compile("[\uac00-\ud7a3]")
 _CJK = re.compile("[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
 _HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _BIG5_PAIR = re.compile(rb"[\xa1-\xf9][\x40-\x7e\xa1-\xfe]")
-_CYRILLIC = "\u0400-\u045f\u0490\u0491"
-_CYRILLIC_LETTER = re.compile(f"[{_CYRILLIC}]")
-_CYRILLIC_WORD = re.compile(f"[{_CYRILLIC}]{{3,}}")
-_LOWER = re.compile("[\u0430-\u045f\u0491]")
-_FREQUENT = re.compile("[оеаинтсрвл]")
-_VOWEL = re.compile("[аеиоуыэюяёіїєъ]")
-
 
 
 class _Alphabet(NamedTuple):
-    """Greek, Hebrew or Arabic in its Windows code page."""
+    """A script written one byte a letter: Cyrillic, Greek, Hebrew or Arabic."""
 
     name: str                   # WHATWG name
     codec: str
@@ -88,14 +81,22 @@ class _Alphabet(NamedTuple):
     word: re.Pattern            # three letters or more
     frequent: re.Pattern        # one of its ten most frequent letters (Greek's accented too)
     lower: re.Pattern | None    # a lower-case letter, when the script has case
+    vowel: re.Pattern | None    # a lower-case vowel, when their share is tested
+    share: int                  # % of the non-ASCII characters its letters make at least
+    frequent_share: int         # % of the (lower-case) letters the frequent ones make at least
 
 
-def _alphabet_of(name: str, codec: str, letters: str, frequent: str, lower: str | None) -> _Alphabet:
+def _alphabet_of(name: str, codec: str, letters: str, frequent: str, lower: str | None,
+                 vowel: str | None = None, share: int = 70, frequent_share: int = 45) -> _Alphabet:
     return _Alphabet(name, codec, re.compile(f"[{letters}]"), re.compile(f"[{letters}]{{3,}}"),
-                     re.compile(f"[{frequent}]"), re.compile(f"[{lower}]") if lower else None)
+                     re.compile(f"[{frequent}]"), re.compile(f"[{lower}]") if lower else None,
+                     re.compile(f"[{vowel}]") if vowel else None, share, frequent_share)
 
 
+_CYRILLIC = ("\u0400-\u045f\u0490\u0491", "оеаинтсрвл", "\u0430-\u045f\u0491", "аеиоуыэюяёіїєъ")
 _ALPHABETS = (
+    _alphabet_of("windows-1251", "cp1251", *_CYRILLIC, share=80, frequent_share=50),
+    _alphabet_of("koi8-r", "koi8-r", *_CYRILLIC, share=80, frequent_share=50),
     _alphabet_of("windows-1253", "cp1253", "\u0386\u0388-\u03ce", "αοιετσςνηυράέίόήύ", "\u03ac-\u03ce"),
     _alphabet_of("windows-1255", "cp1255", "\u05d0-\u05ea", "יוהלאמרתבש", None),
     _alphabet_of("windows-1256", "cp1256", "\u0621-\u064a",
@@ -163,28 +164,22 @@ _MULTI_BYTE = (("shift_jis", "cp932", _japanese), ("euc-kr", "cp949", _korean),
                ("euc-jp", "euc_jp", _japanese), ("gbk", "gb18030", _gbk), ("big5", "big5hkscs", _big5))
 
 
-def _cyrillic(near: str, wide: str) -> bool:
-    letters = len(_CYRILLIC_LETTER.findall(wide))
-    if letters < _MIN_LETTERS or letters * 10 < len(wide) * 8:
-        return False
-    in_words = sum(map(len, _CYRILLIC_WORD.findall(near)))
-    lower = "".join(_LOWER.findall(wide))
-    upper = letters - len(lower)
-    frequent, vowels = len(_FREQUENT.findall(lower)), len(_VOWEL.findall(lower))
-    return (in_words * 10 >= letters * 7 and upper * 10 <= letters * 4 and upper * 100 >= letters
-            and frequent * 2 >= len(lower) and len(lower) <= vowels * 3 and vowels * 5 <= len(lower) * 3)
-
-
 def _alphabet(near: str, wide: str, script: _Alphabet) -> bool:
-    """near reads as words of the script, with its frequent letters (and case)."""
+    """near reads as words of the script, with its frequent letters (and its case, and
+    its share of vowels, where the script has them tested)."""
     letters = len(script.letter.findall(wide))
-    if letters < _MIN_LETTERS or letters * 10 < len(wide) * 7:
+    if letters < _MIN_LETTERS or letters * 100 < len(wide) * script.share:
         return False
     in_words = sum(map(len, script.word.findall(near)))
-    base = len(script.lower.findall(wide)) if script.lower else letters
+    lower = "".join(script.lower.findall(wide)) if script.lower else ""
+    base = len(lower) if script.lower else letters
     upper = letters - base
     frequent = len(script.frequent.findall(wide))
-    return (in_words * 10 >= letters * 7 and frequent * 20 >= base * 9
+    if script.vowel:
+        vowels = len(script.vowel.findall(lower))
+        if not (base <= vowels * 3 and vowels * 5 <= base * 3):
+            return False
+    return (in_words * 10 >= letters * 7 and frequent * 100 >= base * script.frequent_share
             and (script.lower is None or upper * 10 <= letters * 4 and upper * 100 >= letters))
 
 
@@ -250,9 +245,6 @@ def guess(data: bytes | bytearray | memoryview) -> str | None:
     for name, codec, test in _MULTI_BYTE:
         text = _decoded(sample, codec, chars_max // 2)
         if text is not None and len(wide := _near_and_wide(text)[1]) >= _MIN_CHARS and test(sample, wide):
-            return name
-    for name, codec in (("windows-1251", "cp1251"), ("koi8-r", "koi8-r")):
-        if _cyrillic(*_near_and_wide(sample.decode(codec, "replace"))):
             return name
     for script in _ALPHABETS:
         if _alphabet(*_near_and_wide(sample.decode(script.codec, "replace")), script):
