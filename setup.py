@@ -20,8 +20,9 @@ setup(
     ext_modules=[
         Extension(
             "fastparse._core",
-            sources=sorted(glob.glob("fastparse/_core/*.c")),
-            depends=sorted(glob.glob("fastparse/_core/*.h")),   # an edited header rebuilds the extension
+            # x86_64_v3/: the engine again, for CPUs with AVX2 and BMI (fastparse/_core/cpu.h)
+            sources=sorted(glob.glob("fastparse/_core/*.c") + glob.glob("fastparse/_core/x86_64_v3/*.c")),
+            depends=sorted(glob.glob("fastparse/_core/*.h") + glob.glob("fastparse/_core/x86_64_v3/*.h")),
             include_dirs=["fastparse/_core"],
             extra_compile_args=extra,
         )

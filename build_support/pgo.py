@@ -98,8 +98,11 @@ class ProfileGuidedBuildExt(build_ext):
             shutil.copytree(SOURCE_PACKAGE, package,
                             ignore=shutil.ignore_patterns("_core", "*.so", "*.pyd", "__pycache__"))
             shutil.copy2(module, os.path.join(package, os.path.basename(module)))
-            subprocess.run([sys.executable, TRAIN, site], check=True, timeout=TRAIN_TIMEOUT_S,
-                           stdout=subprocess.DEVNULL)
+            # once for each copy of the engine (fastparse/_core/cpu.h): the one
+            # this CPU would not choose gets a profile too
+            for cpu in ("", "generic"):
+                subprocess.run([sys.executable, TRAIN, site], check=True, timeout=TRAIN_TIMEOUT_S,
+                               stdout=subprocess.DEVNULL, env=dict(os.environ, FASTPARSE_CPU=cpu))
 
     def _why_no_profile(self) -> str | None:
         if os.environ.get("FASTPARSE_PGO", "1") == "0":

@@ -25,6 +25,9 @@ SCAN_IMPL: Final[str]
 """Which '<' scanner was compiled in: "sse2", "neon" or "portable"."""
 BUILD: Final[str]
 """How setup.py compiled the module: "profile-guided, lto" (GCC) or "plain"."""
+CPU: Final[str]
+"""Which copy of the engine runs: "x86-64-v3" (built by GCC 12+ on x86-64, chosen
+when the CPU has AVX2 and BMI2) or "generic"; FASTPARSE_CPU=generic forces the latter."""
 DEFAULT_MAX_SIZE: Final[int]
 """parse()'s default max_size, in bytes."""
 DEFAULT_MAX_DEPTH: Final[int]

@@ -42,7 +42,7 @@ def test_quick_run_measures_every_installed_peer(quick_run):
     assert set(run["parsers"]) == set(installed)
     assert set(run["skipped_parsers"]) == set(skipped)       # missing peers are named, not hidden
     assert not [f for f in run["findings"] if not f["known"]]
-    assert run["parsers"]["fastparse"]["build"] == {"extension": _core.BUILD, "scan": _core.SCAN_IMPL}
+    assert run["parsers"]["fastparse"]["build"] == {"extension": _core.BUILD, "scan": _core.SCAN_IMPL, "cpu": _core.CPU}
     import pyperf
     for name in installed:
         suite = pyperf.BenchmarkSuite.load(str(quick_run / "parse" / f"{name}.json"))

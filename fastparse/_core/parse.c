@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpu.h"
 #include "simulator.h"
 #include "tokenizer_tag.h"
 
@@ -216,6 +217,7 @@ copy_index(fp_doc *d, fp_sim *s)
 fp_status
 fp_parse(fp_doc *d, const uint8_t *buf, size_t len, const fp_options *opts)
 {
+    FP_V3_DISPATCH(fp_parse, d, buf, len, opts);
     d->buf = buf;
     d->len = len;
     d->opts = *opts;

@@ -1,6 +1,7 @@
 /* py_module.c — the fastparse._core module: _parse (which releases the GIL
  * around the engine), the small byte utilities the Python layer needs
  * (utf8_check from utf8.c, floor_scan, _decode_refs), and module state. */
+#include "cpu.h"
 #include "prescan.h"
 #include "py_types.h"
 #include "tags_gen.h"
@@ -623,6 +624,7 @@ module_exec(PyObject *m)
     int added = max_size ? PyModule_AddObjectRef(m, "DEFAULT_MAX_SIZE", max_size) : -1;
     Py_XDECREF(max_size);
     if (added < 0 || PyModule_AddStringConstant(m, "SCAN_IMPL", fp_scan_impl()) < 0 ||
+        PyModule_AddStringConstant(m, "CPU", fp_cpu_choose()) < 0 ||
         PyModule_AddStringConstant(m, "BUILD", FP_BUILD) < 0 ||
         PyModule_AddIntConstant(m, "DEFAULT_MAX_DEPTH", FP_DEFAULT_MAX_DEPTH) < 0 ||
         PyModule_AddIntConstant(m, "PRESCAN_BYTES", FP_PRESCAN_BYTES) < 0 ||

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpu.h"
 #include "select_internal.h"
 #include "tags_gen.h"
 
@@ -51,6 +52,7 @@ static inline __attribute__((always_inline)) void sort_by_tag(const fp_doc *doc,
 
 void fp_select_index_build(const fp_doc *doc, uint32_t *out)
 {
+    FP_V3_DISPATCH_VOID(fp_select_index_build, doc, out);
     uint32_t ntags = tag_space(doc);
     out[0] = ntags;
     /* most documents have no <template>: their passes need not look for one */
@@ -88,6 +90,7 @@ size_t fp_select_siblings_size(const fp_doc *doc)
 
 int fp_select_siblings_build(const fp_doc *doc, uint32_t *out)
 {
+    FP_V3_DISPATCH(fp_select_siblings_build, doc, out);
     uint32_t n = doc->n, ntags = tag_space(doc);
     uint32_t *tag_count = calloc(ntags ? ntags : 1, sizeof *tag_count);
     if (!tag_count)

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 
+#include "cpu.h"
 #include "select_internal.h"
 
 enum { PREFETCH_AHEAD = 8 };   /* candidates whose start tags are fetched ahead */
@@ -319,6 +320,7 @@ static int32_t lone_tag(const fp_doc *doc, const int32_t *w)
 fp_status fp_select_run(const fp_doc *doc, int32_t scope, const uint8_t *prog, size_t len,
                         uint32_t limit, const fp_select_tables *tables, fp_buf *out)
 {
+    FP_V3_DISPATCH(fp_select_run, doc, scope, prog, len, limit, tables, out);
     (void)len;
     uint32_t first = scope < 0 ? 0 : (uint32_t)scope + 1;
     uint32_t end = scope < 0 ? doc->n : doc->elems[scope].last + 1;
@@ -375,6 +377,7 @@ fp_status fp_select_run(const fp_doc *doc, int32_t scope, const uint8_t *prog, s
 
 int fp_select_test(const fp_doc *doc, uint32_t i, const uint8_t *prog, size_t len, const fp_select_tables *tables)
 {
+    FP_V3_DISPATCH(fp_select_test, doc, i, prog, len, tables);
     (void)len;
     int32_t tag = lone_tag(doc, (const int32_t *)prog);
     if (tag != -2)   /* `div`: the element's own tag decides */
@@ -393,6 +396,7 @@ int fp_select_test(const fp_doc *doc, uint32_t i, const uint8_t *prog, size_t le
 int32_t fp_select_closest(const fp_doc *doc, uint32_t i, const uint8_t *prog, size_t len,
                           const fp_select_tables *tables)
 {
+    FP_V3_DISPATCH(fp_select_closest, doc, i, prog, len, tables);
     (void)len;
     int32_t tag = lone_tag(doc, (const int32_t *)prog);
     if (tag != -2) {   /* `div`: the first of i and its ancestors of that tag */

@@ -17,7 +17,7 @@ class FastparseAdapter(Adapter):
 
     def build(self) -> dict[str, str]:
         from fastparse import _core
-        return {"extension": _core.BUILD, "scan": _core.SCAN_IMPL}
+        return {"extension": _core.BUILD, "scan": _core.SCAN_IMPL, "cpu": _core.CPU}
 
     @staticmethod
     def _kwargs(q: Q) -> dict:
