@@ -634,6 +634,24 @@ def test_template_contents_are_not_in_the_document():
     assert [t.id for t in doc.find("div").descendants] == ["t", "p", "s", "q"]
 
 
+@pytest.mark.parametrize("rows", [20, 1500])   # the tag index of 60 and of 4,500 elements
+@pytest.mark.parametrize("templates", [False, True])
+def test_the_tag_index_lists_each_tag_in_document_order(rows, templates):
+    html = "".join(f"<li><a href=/{k}>{k}</a><b>x</b></li>" + ("<template><li><a>t</a></li></template>"
+                                                              if templates and k % 7 == 3 else "")
+                   for k in range(rows))
+    doc = fp.parse(html)
+
+    def outside_templates(tag):
+        while (tag := tag.parent):
+            if tag.name == "template":
+                return False
+        return True
+    for name in ("li", "a", "b", "template"):
+        assert [t.index for t in doc.select(name)] == [t.index for t in doc.find_all(name) if outside_templates(t)]
+    assert len(doc.select("li > a[href]")) == rows
+
+
 @pytest.mark.parametrize("pad", [0, 40])   # 40 elements more: the tag index is used
 def test_an_svg_or_mathml_template_is_an_ordinary_element(pad):
     # only the HTML <template> has contents apart (DOM 4.8); in foreign content the tag

@@ -5,7 +5,8 @@
  * once, at import). Both copies are the same source: x86_64_v3/ holds a file
  * per engine file that includes it under GCC's target pragma, with its global
  * names renamed v3_* (x86_64_v3/names.h, tools/gen_v3_copy.py). With VEX
- * encodings and BMI the css task took 2.8% less time, the parse 1.7%.
+ * encodings and BMI the css task took 2.4% less time, the parse 2.2%
+ * (tools/ab_builds.py, median page); the instruction counts hardly moved.
  * GCC 12+ on x86-64 only (the pragma, and __builtin_cpu_supports' level
  * names); elsewhere the one copy is the engine. */
 #ifndef FP_CPU_H
