@@ -21,25 +21,27 @@
 /* 1 when the calls go to the x86-64-v3 copy; set once by fp_cpu_choose */
 extern int fp_cpu_v3;
 
-/* Choose the copy: the x86-64-v3 one when the CPU (and the OS, for the AVX
- * state) supports it, unless FASTPARSE_CPU=generic. Returns its name. */
+/* Choose the copy: the x86-64-v3 one when it is linked in and the CPU (and
+ * the OS, for the AVX state) supports it, unless FASTPARSE_CPU=generic.
+ * Returns its name. */
 const char *fp_cpu_choose(void);
 
 #if FP_HAS_V3 && !defined(FP_V3_COPY)
 /* in the generic copy of fn(args): return the x86-64-v3 copy's answer. The
  * reference is weak: a program built from the engine's files alone (the
- * fuzzers, tools/recovery_cost.py) links without the copy, and never uses it. */
+ * fuzzers, tools/recovery_cost.py) links without the copy, and fp_cpu_choose
+ * never chooses it there. */
 #define FP_V3_DISPATCH(fn, ...)                                 \
     do {                                                        \
         extern __typeof__(fn) v3_##fn __attribute__((weak));    \
-        if (fp_cpu_v3 && v3_##fn)                               \
+        if (fp_cpu_v3)                                          \
             return v3_##fn(__VA_ARGS__);                        \
     } while (0)
 /* the same, in a function returning void */
 #define FP_V3_DISPATCH_VOID(fn, ...)                            \
     do {                                                        \
         extern __typeof__(fn) v3_##fn __attribute__((weak));    \
-        if (fp_cpu_v3 && v3_##fn) {                             \
+        if (fp_cpu_v3) {                                        \
             v3_##fn(__VA_ARGS__);                               \
             return;                                             \
         }                                                       \
