@@ -1,4 +1,4 @@
-"""fastparse's parse against its peers in one process: the "one process" column of the README.
+"""fastparse's parse against its peers in one process (docs/benchmark-history.md, "one process").
 
     python tools/peers_one_process.py [--rounds 5] [--task parse|css] [--corpus-dir DIR]
 
