@@ -8,6 +8,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import fastparse as fp
+from fastparse import encoding
 
 
 def text_of(src: str, name: str = "p") -> str:
@@ -420,6 +421,60 @@ def test_text_decodes_references_in_legacy_documents():
 def test_separator_not_in_the_legacy_encoding():
     d = fp.parse('<meta charset="windows-1251"><p>a</p><p>b</p>'.encode("cp1251"))
     assert d.get_text(" → ") == "a → b"
+
+
+@pytest.mark.parametrize("charset", ["shift_jis", "gbk", "big5", "euc-kr", "euc-jp"])
+def test_lead_byte_cut_short_by_markup_does_not_take_the_next_text(charset):
+    # A browser decodes the bytes before it tokenizes: a byte that leads a
+    # double-byte character, met by '<', a line break or a reference instead
+    # of its second byte, is U+FFFD. The text after the markup is not that
+    # second byte: "\xe9<b>r" is U+FFFD then "r", not one character.
+    body = (b"<p>a\xe9<!--c-->rest</p><p>b\xe9<b>r</b>\xe9</p><div>x\xe9</div><div>Y</div>"
+            b"<p>\xe9\r\nq\xe9&amp;z\xe9&eacute;w</p><ul><li>\xe9<li>\xe9</ul>")
+    doc = fp.parse(b"<meta charset=" + charset.encode() + b">" + body)
+    assert doc.encoding == charset
+    ps = doc.find_all("p")
+    assert [p.text for p in ps] == ["a\ufffdrest", "b\ufffdr\ufffd", "\ufffd\nq\ufffd&z\ufffd\xe9w"]
+    assert doc.find("div").get_text() + doc.find_all("div")[1].get_text() == "x\ufffdY"
+    assert doc.get_text("|").endswith("|x\ufffd|Y|\ufffd\nq\ufffd&z\ufffd\xe9w|\ufffd|\ufffd")
+    # the same as the decoded page parsed as str, whatever the separator
+    twin = fp.parse(doc.source.decode(encoding.lookup(charset)[1], "replace"))
+    for args in [{}, {"separator": "|"}, {"separator": "x"}, {"separator": " ", "strip": True}, {"collapse": True}]:
+        assert [t.get_text(**args) for t in doc] == [t.get_text(**args) for t in twin], args
+
+
+# markup, text and references, and bytes that lead a double-byte character with
+# and without their second one (CDATA sections are left out: "]" may be a second
+# byte, so "\xe9]]>" ends one only in the bytes)
+LEGACY_PIECES = [b"<p>", b"</p>", b"<b>", b"</b>", b"<!--c-->", b"<br>", b"\r\n", b"&amp;", b"&eacute;",
+                 b"&#x3042;", b"<", b"&", b"r", b"A", b" ", b"|", b"\xe9", b"\x82", b"\xa4", b"\x82\xa0",
+                 b"\xa4\xa4", b"<td>", b"<table>", b"<li>", b"<textarea>", b"</textarea>", b"<title>",
+                 b"</title>", b"\x00", b"<svg>", b"</svg>", b"<script>\xe9</script>", b'<div title="\xe9">']
+
+
+@settings(max_examples=300, deadline=None)
+@given(charset=st.sampled_from(["shift_jis", "gbk", "big5", "euc-kr", "euc-jp", "windows-1252"]),
+       pieces=st.lists(st.sampled_from(LEGACY_PIECES), min_size=1, max_size=25))
+def test_legacy_text_reads_as_the_decoded_page_does(charset, pieces):
+    # text built from slices of the bytes equals the text of the page decoded
+    # first and parsed as str, as a browser decodes it before it tokenizes
+    doc = fp.parse(b"<meta charset=" + charset.encode() + b">" + b"".join(pieces))
+    assert doc.encoding == charset
+    twin = fp.parse(doc.source.decode(encoding.lookup(charset)[1], "replace"))
+    for args in [{}, {"separator": "|"}, {"separator": " ", "strip": True}, {"collapse": True}]:
+        assert doc.get_text(**args) == twin.get_text(**args), args
+        assert [t.get_text(**args) for t in doc] == [t.get_text(**args) for t in twin], args
+    assert [t.attrs for t in doc] == [t.attrs for t in twin]
+
+
+@pytest.mark.parametrize("charset", ["utf-8", "windows-1252", "shift_jis"])
+def test_nul_in_a_tag_name_is_u_fffd_in_every_encoding(charset):
+    # the tokenizer's U+FFFD is not the document's bytes: a legacy codec must
+    # not decode its UTF-8 ("t\xef\xbf\xbdg" is "tï¿½g" in windows-1252)
+    doc = fp.parse(b"<meta charset=" + charset.encode() + b"><t\x00g>x</T\x00G><p>y<t\x00g>z")
+    assert [t.name for t in doc] == ["meta", "t\ufffdg", "p", "t\ufffdg"]
+    assert [t.name for t in doc.find("p").children] == ["t\ufffdg"]   # the end tag closed the first
+    assert len(doc.find_all("t\ufffdg")) == 2
 
 
 def test_strip_removes_nbsp_the_same_way_in_every_encoding():

@@ -203,6 +203,14 @@ int fp_tag_known(const uint8_t *name, size_t len);
 int fp_tag_interned(const fp_doc *doc, const uint8_t *name, size_t len);
 /* The lower-case name of a tag id (not NUL-terminated). */
 const uint8_t *fp_tag_name(const fp_doc *doc, uint16_t tag, size_t *len);
+/* For a legacy document: a tag name that holds U+FFFD's UTF-8 may hold it
+ * for a NUL (13.2.5.8) among source bytes the codec decodes. Then the name is
+ * read again from the start tag of an element that has it, into out as text
+ * buffers are written (fp_text: each NUL as 0x00 + U+FFFD's UTF-8), and 1 is
+ * returned; 0: fp_tag_name's bytes are the name's; -1: no memory. (Interning
+ * the marked form instead would make the parse loop's end tag check look for
+ * the mark.) */
+int fp_tag_name_marked(const fp_doc *doc, uint16_t tag, fp_buf *out);
 
 /* ---- tokenizer_tag.c: attributes, re-scanned lazily from the start tag ---- */
 typedef struct {
@@ -335,7 +343,9 @@ const uint8_t *fp_entity_digits(const uint8_t *p, const uint8_t *end, const uint
  * bytes (references, U+FFFD) is written as a 0x00 byte followed by its UTF-8
  * encoding, but for an ASCII one after an ASCII byte (or at the start), which
  * is written as itself; literal runs stay in the source encoding; the binding
- * decodes. */
+ * decodes. FP_TEXT_BREAK (0x00 0xFF, no code point's UTF-8) ends a literal
+ * run that must be decoded apart from the next (text.c, append). */
+#define FP_TEXT_BREAK "\x00\xFF"
 typedef struct {
     const uint8_t *sep; size_t sep_len;  /* inserted between text nodes */
     int strip;                           /* strip ASCII whitespace per node, drop empty nodes */

@@ -155,7 +155,8 @@ fp_doc_decode_bytes(DocumentObject *d, const uint8_t *p, size_t n)
 }
 
 /* Legacy documents: source-encoded runs, with 0x00 + UTF-8 for each code
- * point the engine produced (see fp_text in fp.h). */
+ * point the engine produced and 0x00 0xFF between runs decoded apart (see
+ * fp_text in fp.h). */
 static PyObject *
 decode_legacy(DocumentObject *d, const uint8_t *p, size_t n)
 {
@@ -177,6 +178,10 @@ decode_legacy(DocumentObject *d, const uint8_t *p, size_t n)
         }
         if (!z)
             break;
+        if (z + 1 < end && z[1] == 0xFF) {   /* FP_TEXT_BREAK: the run ends, no code point */
+            p = z + 2;
+            continue;
+        }
         size_t len = z + 1 < end ? (z[1] < 0x80 ? 1 : z[1] < 0xE0 ? 2 : z[1] < 0xF0 ? 3 : 4) : 0;
         if (z + 1 + len > end)
             len = (size_t)(end - z - 1);
@@ -224,7 +229,15 @@ fp_doc_tag_name(DocumentObject *d, uint16_t tag)
     }
     size_t len;
     const uint8_t *s = fp_tag_name(&d->doc, tag, &len);
-    name = fp_doc_decode_bytes(d, s, len);
+    fp_buf b = {0};
+    int marked = d->codec ? fp_tag_name_marked(&d->doc, tag, &b) : 0;   /* a NUL's U+FFFD in it */
+    if (marked < 0)
+        name = PyErr_NoMemory();
+    else if (marked)
+        name = decode_legacy(d, b.data, b.len);
+    else
+        name = fp_doc_decode_bytes(d, s, len);
+    fp_buf_free(&b);
     if (name) {
         PyUnicode_InternInPlace(&name);
         if (PyDict_SetItem(d->names, key, name) < 0)

@@ -51,7 +51,8 @@ static uint32_t utf8_next(const uint8_t *p, size_t n, size_t *len)
 /* The first strong direction in text, 0 when none. `high` is the table of a
  * legacy document's encoding (the direction letter of bytes 0x80..0xFF, which
  * the selector compiler writes for the document's codec); its text holds
- * character references as a NUL byte and their UTF-8. NULL: the text is UTF-8. */
+ * character references as a NUL byte and their UTF-8, and FP_TEXT_BREAK
+ * (fp.h). NULL: the text is UTF-8. */
 static int text_dir(const uint8_t *p, size_t n, const uint8_t *high)
 {
     size_t i = 0;
@@ -67,6 +68,10 @@ static int text_dir(const uint8_t *p, size_t n, const uint8_t *high)
         } else {
             if (b == 0 && ++i >= n)
                 break;
+            if (b == 0 && high && p[i] == 0xFF) {   /* FP_TEXT_BREAK: no character */
+                i++;
+                continue;
+            }
             size_t len;
             d = cp_dir(utf8_next(p + i, n - i, &len));
             i += len;

@@ -147,6 +147,37 @@ fp_tag_name(const fp_doc *doc, uint16_t tag, size_t *len)
 }
 
 int
+fp_tag_name_marked(const fp_doc *doc, uint16_t tag, fp_buf *out)
+{
+    size_t len;
+    const uint8_t *s = fp_tag_name_inline(doc, tag, &len);
+    size_t k = 0;
+    while (k + 2 < len && !(s[k] == 0xEF && s[k + 1] == 0xBF && s[k + 2] == 0xBD))
+        k++;
+    if (tag < FP_TAG__COUNT || k + 2 >= len)
+        return 0;
+    uint32_t i = 0;
+    while (i < doc->n && doc->elems[i].tag != tag)
+        i++;
+    if (i == doc->n)
+        return 0;   /* no element has it */
+    const uint8_t *p = doc->buf + doc->elems[i].start + 1, *q = p, *end = doc->buf + doc->len;
+    while (q < end && !(fp_cc[*q] & FP_CC_TAG_STOP))
+        q++;
+    if (fp_buf_reserve(out, 4 * (size_t)(q - p)) < 0)
+        return -1;
+    for (; p < q; p++) {
+        if (*p) {
+            out->data[out->len++] = fp_lower(*p);
+        } else {
+            memcpy(out->data + out->len, "\x00\xEF\xBF\xBD", 4);
+            out->len += 4;
+        }
+    }
+    return 1;
+}
+
+int
 fp_tag_interned(const fp_doc *doc, const uint8_t *name, size_t len)
 {
     uint32_t slot;

@@ -39,6 +39,25 @@ mark(const text_ctx *c, uint32_t *at, int32_t j, size_t len)
         at[(uint32_t)j - c->base] = (uint32_t)len;
 }
 
+/* Appends n > 0 bytes. A legacy document's buffer may end in a byte that
+ * leads a double-byte character where the source's decoder met markup, a
+ * line break or a reference instead of its second byte, and read U+FFFD.
+ * What comes next must not become that second byte ("\xE9<!---->r" is U+FFFD
+ * then 'r', not one character): before a byte that could be one (0x30 and
+ * up, in every such encoding) FP_TEXT_BREAK ends the run the binding decodes
+ * (py_source.c). Runs meet only where the source had markup, a line break or
+ * a reference, which no character spans, so a break never splits one. */
+static void
+append(text_ctx *c, const uint8_t *p, size_t n)
+{
+    fp_buf *b = c->out;
+    if (c->d->opts.legacy && b->len && b->data[b->len - 1] >= 0x80 && p[0] >= 0x30 &&
+        fp_buf_append(b, (const uint8_t *)FP_TEXT_BREAK, 2) < 0)
+        c->fail = 1;
+    if (fp_buf_append(b, p, n) < 0)
+        c->fail = 1;
+}
+
 static void
 put(text_ctx *c, const uint8_t *p, size_t n)
 {
@@ -47,12 +66,11 @@ put(text_ctx *c, const uint8_t *p, size_t n)
     if (!c->in_node) {
         c->in_node = 1;
         c->sep_at = c->out->len;
-        if (c->any && c->o->sep_len && fp_buf_append(c->out, c->o->sep, c->o->sep_len) < 0)
-            c->fail = 1;
+        if (c->any && c->o->sep_len)
+            append(c, c->o->sep, c->o->sep_len);
         c->node_start = c->out->len;
     }
-    if (fp_buf_append(c->out, p, n) < 0)
-        c->fail = 1;
+    append(c, p, n);
 }
 
 /* whether an ASCII code point may go among a legacy document's bytes as

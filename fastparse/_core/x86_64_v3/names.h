@@ -148,6 +148,7 @@
 #define fp_tag_known v3_fp_tag_known
 #define fp_tag_lookup v3_fp_tag_lookup
 #define fp_tag_name v3_fp_tag_name
+#define fp_tag_name_marked v3_fp_tag_name_marked
 #define fp_text v3_fp_text
 #define fp_text_doc_fosters v3_fp_text_doc_fosters
 #define fp_text_end_node v3_fp_text_end_node
