@@ -82,3 +82,40 @@ def test_a_name_the_input_ends_in_is_no_element():
     """13.2.5.8: end of file in the tag name state emits nothing."""
     for name in ["div", "DIV", "blockquotexyz", "x-card"]:
         assert [t.name for t in fp.parse(f"<p>x<{name}".encode())] == ["p"]
+
+
+# two characters whose second bytes are one ASCII letter in both cases (Shift_JIS
+# 、 and ∥ are 81 41 and 81 61; GBK 丄 and 乤 and EUC-KR 갂 and 갵 likewise; Big5 ，
+# and ｛ are A1 41 and A1 61), and one more character
+DOUBLE_BYTE = {"shift_jis": ["、", "∥", "ｱ"], "gbk": ["丄", "乤", "中"], "gb18030": ["丄", "乤", "中"],
+               "big5": ["，", "｛", "中"], "euc-kr": ["갂", "갵", "한"]}
+
+
+def _shape(doc) -> list:
+    return [(t.name, t.parent.name if t.parent else None, t.attrs, t.text) for t in doc]
+
+
+@pytest.mark.parametrize("charset", sorted(DOUBLE_BYTE))
+def test_a_second_byte_that_is_a_letter_keeps_its_case(charset):
+    """A tag or attribute name's ASCII upper case folds, but not the second byte
+    of a double-byte character, which is no letter ("\\x81\\x41" is 、 and folded
+    would be ∥): the names, and the tags an end tag closes, are those of the page
+    decoded first and parsed as str."""
+    a, b, c = DOUBLE_BYTE[charset]
+    src = (f"<meta charset={charset}><X-{a} DATA-{a}=1 data-{b}=2>t<x-{b}>u</X-{a}>v</x-{b}>"
+           f"<P><X-{a}{c}A{c} Z{a}=3>w</x-{a}{c}a{c}>")
+    data = src.encode(fp.encoding.lookup(charset)[1], "strict")
+    doc, twin = fp.parse(data), fp.parse(src)
+    assert doc.encoding == charset
+    assert _shape(doc) == _shape(twin)
+    assert doc.find_all()[1].name == f"x-{a}" and doc.find_all()[1].attrs == {f"data-{a}": "1", f"data-{b}": "2"}
+    assert [t.name for t in doc.find_all(f"x-{b}")] == [f"x-{b}"]
+    assert [t.name for t in doc.select(f"[data-{a}]")] == [f"x-{a}"]
+
+
+def test_double_byte_table_is_generated():
+    spec = importlib.util.spec_from_file_location("gen_dbcs", GEN_TAGS.parent / "gen_dbcs.py")
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
+    header = (GEN_TAGS.parent.parent / "fastparse" / "_core" / "dbcs_gen.h").read_text()
+    assert header == gen.render(), "run: python tools/gen_dbcs.py"

@@ -82,6 +82,18 @@ fp_detect_encoding(const uint8_t *p, size_t n)
 }
 
 int
+fp_dbcs_of(const char *name)
+{
+    if (strcmp(name, "shift_jis") == 0)
+        return FP_DBCS_SJIS;
+    if (strcmp(name, "big5") == 0)
+        return FP_DBCS_BIG5;
+    if (strcmp(name, "gbk") == 0 || strcmp(name, "gb18030") == 0)
+        return FP_DBCS_GB;
+    return strcmp(name, "euc-kr") == 0 ? FP_DBCS_KR : FP_DBCS_NONE;
+}
+
+int
 fp_encoding_transcoded(const char *name)
 {
     return strcmp(name, "utf-16le") == 0 || strcmp(name, "utf-16be") == 0 ||

@@ -136,8 +136,25 @@ typedef struct {
     uint8_t recovery;     /* FP_RECOVERY_* */
     uint8_t scripting;    /* 1: <noscript> content is raw text, as in a browser with JS on */
     uint8_t legacy;       /* 1: bytes are an ASCII-compatible legacy encoding, not UTF-8 */
+    uint8_t dbcs;         /* FP_DBCS_*: a legacy encoding whose second bytes may be ASCII letters */
     uint16_t context;     /* parse_fragment context tag id, 0 for a whole document */
 } fp_options;
+
+/* fp_options.dbcs: a legacy encoding with double-byte characters whose second
+ * byte may be an ASCII letter, which folding a name's case must leave alone
+ * ("\x81\x41" and "\x81\x61" are two Shift_JIS characters, 、 and ∥) */
+enum {
+    FP_DBCS_NONE = 0,   /* UTF-8, single-byte encodings, EUC-JP (second bytes 0xA1 and up) */
+    FP_DBCS_SJIS,       /* Shift_JIS: lead bytes 0x81-0x9F and 0xE0-0xFC */
+    FP_DBCS_BIG5,       /* the rest: lead bytes 0x81-0xFE */
+    FP_DBCS_GB,         /* GBK and gb18030 */
+    FP_DBCS_KR,         /* EUC-KR */
+};
+/* The FP_DBCS_* of a WHATWG encoding name. */
+int fp_dbcs_of(const char *name);
+/* A tag or attribute name's bytes with ASCII upper case folded, but for the
+ * second bytes of double-byte characters (fp_options.dbcs); out holds len bytes. */
+void fp_name_fold(int dbcs, const uint8_t *raw, size_t len, uint8_t *out);
 
 typedef struct {
     const uint8_t *buf;   /* not owned: the binding keeps the source object alive */

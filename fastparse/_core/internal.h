@@ -128,7 +128,10 @@ const uint8_t *fp_tok_rawtext_end(const uint8_t *p, const uint8_t *end,
 const uint8_t *fp_tok_script_end(const uint8_t *p, const uint8_t *end, int *escaped);
 
 /* ---- tags.c ---- */
-int fp_tag_intern(fp_names *names, const uint8_t *raw, size_t len);  /* id; -1 ENOMEM, -2 too many names */
+/* id; -1 ENOMEM, -2 too many names. folded: the name is fp_name_fold's, compared as it is */
+int fp_tag_intern(fp_names *names, const uint8_t *raw, size_t len, int folded);
+/* fp_tag_interned (fp.h) for a name fp_name_fold folded */
+int fp_tag_interned_folded(const fp_doc *doc, const uint8_t *name, size_t len);
 void fp_names_free(fp_names *names);
 extern const uint8_t *const fp_pack_code;
 /* known id of a packed name (tools/gen_tags.py), or 0; inline: the tag scan's hot path */

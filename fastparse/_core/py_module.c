@@ -160,6 +160,12 @@ parse_document(PyObject *module, PyObject *source, PyObject *encoding, PyObject 
     opts.recovery = (uint8_t)recovery;
     opts.scripting = (uint8_t)scripting;
     opts.legacy = codec != Py_None;
+    if (opts.legacy) {
+        const char *name = PyUnicode_AsUTF8(encoding);
+        if (!name)
+            return NULL;
+        opts.dbcs = (uint8_t)fp_dbcs_of(name);
+    }
     if (context != Py_None) {
         Py_ssize_t clen;
         const char *c = PyUnicode_Check(context) ? PyUnicode_AsUTF8AndSize(context, &clen) : NULL;
@@ -313,6 +319,7 @@ parse_bytes(fp_state *st, PyObject *source, const char *hint)
     as_is = name && !fp_encoding_transcoded(name);
     if (as_is) {
         opts.legacy = strcmp(name, "utf-8") != 0;
+        opts.dbcs = (uint8_t)fp_dbcs_of(name);
         status = fp_parse(&d->doc, p + bom, n - bom, &opts);
     }
     Py_END_ALLOW_THREADS

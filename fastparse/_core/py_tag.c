@@ -155,7 +155,8 @@ tag_name(TagObject *t, void *closure)
     return name && (el->flags & FP_EF_SVG) ? dom_name(name, t->doc->st->svg_tag_names) : name;
 }
 
-/* ASCII-lower-cased attribute name as str */
+/* ASCII-lower-cased attribute name as str (the second bytes of double-byte
+ * characters left as they are: fp_name_fold) */
 static PyObject *
 attr_name(DocumentObject *d, const fp_attr *a)
 {
@@ -163,9 +164,7 @@ attr_name(DocumentObject *d, const fp_attr *a)
     uint8_t *s = a->name_len <= sizeof small ? small : PyMem_Malloc(a->name_len);
     if (!s)
         return PyErr_NoMemory();
-    const uint8_t *raw = d->doc.buf + a->name_start;
-    for (uint32_t k = 0; k < a->name_len; k++)
-        s[k] = (uint8_t)(raw[k] >= 'A' && raw[k] <= 'Z' ? raw[k] + 32 : raw[k]);
+    fp_name_fold(d->doc.opts.dbcs, d->doc.buf + a->name_start, a->name_len, s);
     PyObject *name = fp_doc_decode_bytes(d, s, a->name_len);
     if (name && memchr(s, 0, a->name_len)) {  /* U+0000 in a name becomes U+FFFD (13.2.5.33) */
         PyObject *nul = PyUnicode_FromOrdinal(0), *rep = PyUnicode_FromOrdinal(0xFFFD);

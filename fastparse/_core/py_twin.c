@@ -60,7 +60,7 @@ make_twin(DocumentObject *d)
         return NULL;
     t->encoding = Py_NewRef(d->st->utf_8);
     fp_options opts = d->doc.opts;
-    opts.legacy = 0;
+    opts.legacy = opts.dbcs = 0;
     opts.max_size = len;   /* d was within its limit; UTF-8 may take up to 3 bytes a character */
     fp_status status;
     Py_BEGIN_ALLOW_THREADS

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dbcs_gen.h"
 #include "internal.h"
 
 const uint32_t *const fp_tag_flags_table = fp_tag_flags_gen;
@@ -70,10 +71,11 @@ names_grow_slots(fp_names *t)
     return 0;
 }
 
-/* Probes for the name (compared lower-cased): its id when interned, else -1
- * with *slot the empty slot where it would go. */
+/* Probes for the name (compared lower-cased, or as it is when folded by
+ * fp_name_fold): its id when interned, else -1 with *slot the empty slot where
+ * it would go. The hash lower-cases either way, so both find the same slots. */
 static int
-names_probe(const fp_names *t, const uint8_t *raw, size_t len, uint32_t *slot)
+names_probe(const fp_names *t, const uint8_t *raw, size_t len, int folded, uint32_t *slot)
 {
     uint32_t h = name_hash(raw, len) & (t->nslots - 1);
     for (; t->slots[h]; h = (h + 1) & (t->nslots - 1)) {
@@ -82,7 +84,7 @@ names_probe(const fp_names *t, const uint8_t *raw, size_t len, uint32_t *slot)
         if (t->offsets[k + 1] - t->offsets[k] != len)
             continue;
         size_t i = 0;
-        while (i < len && s[i] == fp_lower(raw[i]))
+        while (i < len && s[i] == (folded ? raw[i] : fp_lower(raw[i])))
             i++;
         if (i == len)
             return FP_TAG__COUNT + (int)k;
@@ -93,12 +95,12 @@ names_probe(const fp_names *t, const uint8_t *raw, size_t len, uint32_t *slot)
 
 /* Looks the name up among this document's interned names; adds it if absent. */
 int
-fp_tag_intern(fp_names *t, const uint8_t *raw, size_t len)
+fp_tag_intern(fp_names *t, const uint8_t *raw, size_t len, int folded)
 {
     if ((t->count + 1) * 2 > t->nslots && names_grow_slots(t) < 0)
         return -1;
     uint32_t h;
-    int id = names_probe(t, raw, len, &h);
+    int id = names_probe(t, raw, len, folded, &h);
     if (id >= 0)
         return id;
     if (FP_TAG__COUNT + t->count >= 0xFFFF)
@@ -124,7 +126,7 @@ fp_tag_intern(fp_names *t, const uint8_t *raw, size_t len)
         t->chars_cap = cap;
     }
     for (size_t i = 0; i < len; i++)
-        t->chars[t->chars_len + i] = fp_lower(raw[i]);
+        t->chars[t->chars_len + i] = folded ? raw[i] : fp_lower(raw[i]);
     t->chars_len += (uint32_t)len;
     t->offsets[t->count + 1] = t->chars_len;
     t->slots[h] = ++t->count;
@@ -151,10 +153,10 @@ fp_tag_name_marked(const fp_doc *doc, uint16_t tag, fp_buf *out)
 {
     size_t len;
     const uint8_t *s = fp_tag_name_inline(doc, tag, &len);
-    size_t k = 0;
-    while (k + 2 < len && !(s[k] == 0xEF && s[k + 1] == 0xBF && s[k + 2] == 0xBD))
-        k++;
-    if (tag < FP_TAG__COUNT || k + 2 >= len)
+    size_t at = 0;
+    while (at + 2 < len && !(s[at] == 0xEF && s[at + 1] == 0xBF && s[at + 2] == 0xBD))
+        at++;
+    if (tag < FP_TAG__COUNT || at + 2 >= len)
         return 0;
     uint32_t i = 0;
     while (i < doc->n && doc->elems[i].tag != tag)
@@ -166,14 +168,19 @@ fp_tag_name_marked(const fp_doc *doc, uint16_t tag, fp_buf *out)
         q++;
     if (fp_buf_reserve(out, 4 * (size_t)(q - p)) < 0)
         return -1;
-    for (; p < q; p++) {
-        if (*p) {
-            out->data[out->len++] = fp_lower(*p);
+    size_t n = (size_t)(q - p), total = n;
+    fp_name_fold(doc->opts.dbcs, p, n, out->data);
+    for (size_t k = 0; k < n; k++)
+        total += out->data[k] ? 0 : 3;
+    for (size_t k = n, w = total; k-- > 0;) {   /* from the end: each NUL takes 4 bytes */
+        if (out->data[k]) {
+            out->data[--w] = out->data[k];
         } else {
-            memcpy(out->data + out->len, "\x00\xEF\xBF\xBD", 4);
-            out->len += 4;
+            w -= 4;
+            memcpy(out->data + w, "\x00\xEF\xBF\xBD", 4);
         }
     }
+    out->len = total;
     return 1;
 }
 
@@ -181,7 +188,45 @@ int
 fp_tag_interned(const fp_doc *doc, const uint8_t *name, size_t len)
 {
     uint32_t slot;
-    return doc->names.nslots ? names_probe(&doc->names, name, len, &slot) : -1;
+    return doc->names.nslots ? names_probe(&doc->names, name, len, 0, &slot) : -1;
+}
+
+int
+fp_tag_interned_folded(const fp_doc *doc, const uint8_t *name, size_t len)
+{
+    uint32_t slot;
+    return doc->names.nslots ? names_probe(&doc->names, name, len, 1, &slot) : -1;
+}
+
+/* whether byte c makes one character with the next in encodings of kind
+ * dbcs (the Encoding Standard's decoders: a lead byte takes a second byte that
+ * is not ASCII, and an ASCII one when the two make a character, else the ASCII
+ * byte is read again as itself). Only letters matter: other ASCII bytes have
+ * no case, and the byte after them starts afresh either way. */
+static int
+pairs_with(int dbcs, uint8_t c, uint8_t next)
+{
+    int leads = dbcs == FP_DBCS_SJIS ? (c >= 0x81 && c <= 0x9F) || (c >= 0xE0 && c <= 0xFC)
+                                     : dbcs != FP_DBCS_NONE && c >= 0x81 && c <= 0xFE;
+    if (!leads)
+        return 0;
+    uint8_t low = next | 0x20;
+    if (low < 'a' || low > 'z')
+        return 1;
+    unsigned k = (unsigned)(low - 'a') + (next >= 'a' ? 26 : 0);
+    return (fp_dbcs_letter_pairs[dbcs - 1][c - 0x81][k / 8] >> (k % 8)) & 1;
+}
+
+void
+fp_name_fold(int dbcs, const uint8_t *raw, size_t len, uint8_t *out)
+{
+    for (size_t i = 0; i < len; i++) {
+        out[i] = fp_lower(raw[i]);
+        if (i + 1 < len && pairs_with(dbcs, raw[i], raw[i + 1])) {
+            i++;
+            out[i] = raw[i];   /* the second byte of a character: no letter */
+        }
+    }
 }
 
 int

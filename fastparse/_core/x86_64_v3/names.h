@@ -18,6 +18,7 @@
 #define fp_context_is_text v3_fp_context_is_text
 #define fp_context_ns v3_fp_context_ns
 #define fp_count_byte v3_fp_count_byte
+#define fp_dbcs_of v3_fp_dbcs_of
 #define fp_detect_encoding v3_fp_detect_encoding
 #define fp_doc_all_errors v3_fp_doc_all_errors
 #define fp_doc_free v3_fp_doc_free
@@ -31,6 +32,7 @@
 #define fp_find v3_fp_find
 #define fp_literal_text v3_fp_literal_text
 #define fp_match v3_fp_match
+#define fp_name_fold v3_fp_name_fold
 #define fp_names_free v3_fp_names_free
 #define fp_pack_code v3_fp_pack_code
 #define fp_parse v3_fp_parse
@@ -145,6 +147,7 @@
 #define fp_tag_flags_table v3_fp_tag_flags_table
 #define fp_tag_intern v3_fp_tag_intern
 #define fp_tag_interned v3_fp_tag_interned
+#define fp_tag_interned_folded v3_fp_tag_interned_folded
 #define fp_tag_known v3_fp_tag_known
 #define fp_tag_lookup v3_fp_tag_lookup
 #define fp_tag_name v3_fp_tag_name
