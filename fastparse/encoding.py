@@ -66,14 +66,20 @@ codecs that write some characters differently, so this module registers four
   as the Encoding Standard and cp950 do (A1FE, A240, A27E...), not as
   big5hkscs does (A241, A242, F9FA...).
 
-Python's codecs are close to but not identical with the WHATWG indexes: cp1252
-leaves 0x81 0x8D 0x8F 0x90 0x9D undefined (WHATWG: U+0081...), koi8_u and
-mac_cyrillic differ in a few bytes; decode with errors="replace".
+The windows-* encodings decode with "whatwg-windows-1252" and the like: Python's
+cp1252... with each byte of 0x80-0x9F it leaves undefined decoded as the C1
+control of its value, as the spec's indexes have them (cp1252's 0x81 0x8D 0x8F
+0x90 0x9D are U+0081...; windows-1256 has no such byte and keeps cp1256).
+
+Python's other codecs are close to but not identical with the WHATWG indexes:
+koi8_u and mac_cyrillic differ in a few bytes, cp1255 leaves 0xCA undefined;
+decode with errors="replace".
 """
 
 from __future__ import annotations
 
 import codecs
+import importlib
 import re
 from functools import cache
 from typing import NamedTuple
@@ -135,24 +141,24 @@ _ENCODINGS: dict[str, tuple[str, tuple[str, ...]]] = {
     "koi8-r": ("koi8-r", ("cskoi8r", "koi", "koi8", "koi8-r", "koi8_r")),
     "koi8-u": ("koi8-u", ("koi8-ru", "koi8-u")),
     "macintosh": ("mac-roman", ("csmacintosh", "mac", "macintosh", "x-mac-roman")),
-    "windows-874": ("cp874", (
+    "windows-874": ("whatwg-windows-874", (
         "dos-874", "iso-8859-11", "iso8859-11", "iso885911", "tis-620",
         "windows-874")),
-    "windows-1250": ("cp1250", ("cp1250", "windows-1250", "x-cp1250")),
-    "windows-1251": ("cp1251", ("cp1251", "windows-1251", "x-cp1251")),
-    "windows-1252": ("cp1252", (
+    "windows-1250": ("whatwg-windows-1250", ("cp1250", "windows-1250", "x-cp1250")),
+    "windows-1251": ("whatwg-windows-1251", ("cp1251", "windows-1251", "x-cp1251")),
+    "windows-1252": ("whatwg-windows-1252", (
         "ansi_x3.4-1968", "ascii", "cp1252", "cp819", "csisolatin1", "ibm819",
         "iso-8859-1", "iso-ir-100", "iso8859-1", "iso88591", "iso_8859-1",
         "iso_8859-1:1987", "l1", "latin1", "us-ascii", "windows-1252", "x-cp1252")),
-    "windows-1253": ("cp1253", ("cp1253", "windows-1253", "x-cp1253")),
-    "windows-1254": ("cp1254", (
+    "windows-1253": ("whatwg-windows-1253", ("cp1253", "windows-1253", "x-cp1253")),
+    "windows-1254": ("whatwg-windows-1254", (
         "cp1254", "csisolatin5", "iso-8859-9", "iso-ir-148", "iso8859-9",
         "iso88599", "iso_8859-9", "iso_8859-9:1989", "l5", "latin5",
         "windows-1254", "x-cp1254")),
-    "windows-1255": ("cp1255", ("cp1255", "windows-1255", "x-cp1255")),
+    "windows-1255": ("whatwg-windows-1255", ("cp1255", "windows-1255", "x-cp1255")),
     "windows-1256": ("cp1256", ("cp1256", "windows-1256", "x-cp1256")),
-    "windows-1257": ("cp1257", ("cp1257", "windows-1257", "x-cp1257")),
-    "windows-1258": ("cp1258", ("cp1258", "windows-1258", "x-cp1258")),
+    "windows-1257": ("whatwg-windows-1257", ("cp1257", "windows-1257", "x-cp1257")),
+    "windows-1258": ("whatwg-windows-1258", ("cp1258", "windows-1258", "x-cp1258")),
     "x-mac-cyrillic": ("mac-cyrillic", ("x-mac-cyrillic", "x-mac-ukrainian")),
     # Legacy multi-byte Chinese (simplified) encodings
     "gbk": ("gb18030", (
@@ -404,7 +410,24 @@ _big5_spellings = cache(lambda: _spec_spellings(
     "big5hkscs", range(0x81, 0xFF), set(range(0x81, 0xA1)), "\u2550\u255e\u2561\u256a\u5341\u5345"))
 
 
+def _c1_filled(codec: str, name: str) -> codecs.CodecInfo:
+    """`codec` (a charmap codec of Python's) with each byte 0x80-0x9F it leaves
+    undefined decoded as the C1 control of its value."""
+    base = importlib.import_module(f"encodings.{codec}").decoding_table
+    table = "".join(chr(b) if ch == "\ufffe" and 0x80 <= b <= 0x9F else ch for b, ch in enumerate(base))
+    encoding_table = codecs.charmap_build(table)
+
+    def encode(text, errors="strict"):
+        return codecs.charmap_encode(text, errors, encoding_table)
+
+    def decode(data, errors="strict"):
+        return codecs.charmap_decode(data, errors, table)
+    return codecs.CodecInfo(encode, decode, name=name)
+
+
 _CODECS = {
+    **{f"whatwg_windows_{cp[2:]}": _c1_filled(cp, f"whatwg-windows-{cp[2:]}")
+       for cp in ("cp874", "cp1250", "cp1251", "cp1252", "cp1253", "cp1254", "cp1255", "cp1257", "cp1258")},
     "whatwg_shift_jis": codecs.CodecInfo(_spec_encoder("cp932", _sjis_spellings),
                                          codecs.lookup("cp932").decode, name="whatwg-shift_jis"),
     "whatwg_big5": codecs.CodecInfo(_spec_encoder("big5hkscs", _big5_spellings),

@@ -110,7 +110,7 @@ def test_every_encoding_has_a_working_python_codec(name):
 
 
 @pytest.mark.parametrize(("label", "expected"), [
-    ("  LATIN1\t\n", ("windows-1252", "cp1252")),
+    ("  LATIN1\t\n", ("windows-1252", "whatwg-windows-1252")),
     ("\x0cUtF-8\r", ("utf-8", "utf-8")),
     ("Shift_JIS", ("shift_jis", "whatwg-shift_jis")),
     ("GB2312", ("gbk", "gb18030")),
@@ -237,7 +237,7 @@ def _doc(head: str, body: str = CYR, codec: str = "cp1251") -> bytes:
 ])
 def test_prescan_finds_the_declaration(head):
     d = detect(_doc(head))
-    assert (d.name, d.codec, d.source, d.legacy) == ("windows-1251", "cp1251", "meta", True)
+    assert (d.name, d.codec, d.source, d.legacy) == ("windows-1251", "whatwg-windows-1251", "meta", True)
 
 
 @pytest.mark.parametrize("head", [
@@ -497,7 +497,7 @@ def test_fallback_ascii_is_utf8():
 
 def test_fallback_windows_1252_when_bytes_are_not_utf8():
     d = detect("<p>café</p>".encode("cp1252"))
-    assert (d.name, d.codec, d.source, d.legacy) == ("windows-1252", "cp1252", "fallback", True)
+    assert (d.name, d.codec, d.source, d.legacy) == ("windows-1252", "whatwg-windows-1252", "fallback", True)
 
 
 def test_legacy_meta_loses_to_valid_utf8_with_non_ascii():
@@ -516,6 +516,24 @@ def test_legacy_meta_kept_when_bytes_really_are_legacy():
 def test_legacy_meta_kept_for_pure_ascii():
     d = detect(b'<meta charset="iso-8859-1"><p>plain</p>')
     assert (d.name, d.source) == ("windows-1252", "meta")
+
+
+# bytes of 0x80-0x9F that Windows leaves unassigned: the Encoding Standard's
+# indexes decode them as the C1 controls of their value (index-windows-1252 maps
+# 0x81 to U+0081), where Python's cp125x codecs have no character
+C1_HOLES = {"windows-1252": b"\x81\x8d\x8f\x90\x9d", "windows-1250": b"\x81\x83\x88\x90\x98",
+            "windows-1251": b"\x98", "windows-874": b"\x81\x90\x9f", "windows-1257": b"\x81\x9f"}
+
+
+@pytest.mark.parametrize(("charset", "holes"), sorted(C1_HOLES.items()))
+def test_unassigned_windows_bytes_decode_as_c1_controls(charset, holes):
+    want = "".join(chr(b) for b in holes)
+    codec = lookup(charset)[1]
+    assert (holes.decode(codec), want.encode(codec)) == (want, holes)
+    doc = fp.parse(b"<meta charset=" + charset.encode() + b'><p title="' + holes + b'">' + holes + b"\x80</p>")
+    p = doc.find("p")
+    assert (doc.encoding, p.text, p["title"]) == (charset, want + b"\x80".decode(codec), want)
+    assert doc.select_one(f'p[title="{want}"]') == p
 
 
 def test_utf8_meta_obeyed_even_for_invalid_utf8():
