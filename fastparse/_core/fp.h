@@ -116,7 +116,7 @@ void fp_buf_free(fp_buf *b);
 
 /* Names of tags unknown to the generated table, interned once per document. */
 typedef struct {
-    uint8_t *chars;       /* lower-cased names, back to back */
+    uint8_t *chars;       /* lower-cased names (fp_name_fold's), back to back */
     uint32_t *offsets;    /* name k is chars[offsets[k] .. offsets[k+1]) */
     uint32_t count, cap, chars_len, chars_cap;
     uint32_t *slots;      /* open-addressing table of k+1 (0 = empty) */
