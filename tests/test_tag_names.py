@@ -111,6 +111,8 @@ def test_a_second_byte_that_is_a_letter_keeps_its_case(charset):
     assert doc.find_all()[1].name == f"x-{a}" and doc.find_all()[1].attrs == {f"data-{a}": "1", f"data-{b}": "2"}
     assert [t.name for t in doc.find_all(f"x-{b}")] == [f"x-{b}"]
     assert [t.name for t in doc.select(f"[data-{a}]")] == [f"x-{a}"]
+    el = next(t for t in doc if f"z{a}" in t.attrs)   # get / in / [] find the name, not its case fold
+    assert (el.get(f"Z{a}"), el.get(f"z{b}"), f"z{b}" in el, f"z{a}" in el) == ("3", None, False, True)
 
 
 def test_double_byte_table_is_generated():

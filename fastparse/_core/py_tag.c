@@ -325,6 +325,10 @@ lookup_attr(TagObject *t, PyObject *name, PyObject **out)
         const char *s = PyUnicode_AsUTF8AndSize(name, &len);
         return s ? lookup_attr_bytes(t, s, len, out) : -1;
     }
+    /* a second byte that is a letter folds with the bytes' case-insensitive
+     * compare ("\x81\x41" would find "\x81\x61"): decoded names are compared */
+    if (t->doc->doc.opts.dbcs)
+        return lookup_attr_decoded(t, name, out);
     /* names are compared with the source bytes, in the document's encoding */
     PyObject *encoded = PyUnicode_AsEncodedString(name, PyUnicode_AsUTF8(t->doc->codec), "strict");
     if (!encoded) {
