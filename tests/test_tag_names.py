@@ -95,6 +95,10 @@ def _shape(doc) -> list:
     return [(t.name, t.parent.name if t.parent else None, t.attrs, t.text) for t in doc]
 
 
+def _duplicates(doc) -> int:
+    return sum(e.code == "duplicate-attribute" for e in doc.errors)
+
+
 @pytest.mark.parametrize("charset", sorted(DOUBLE_BYTE))
 def test_a_second_byte_that_is_a_letter_keeps_its_case(charset):
     """A tag or attribute name's ASCII upper case folds, but not the second byte
@@ -111,6 +115,7 @@ def test_a_second_byte_that_is_a_letter_keeps_its_case(charset):
     assert doc.find_all()[1].name == f"x-{a}" and doc.find_all()[1].attrs == {f"data-{a}": "1", f"data-{b}": "2"}
     assert [t.name for t in doc.find_all(f"x-{b}")] == [f"x-{b}"]
     assert [t.name for t in doc.select(f"[data-{a}]")] == [f"x-{a}"]
+    assert _duplicates(doc) == _duplicates(twin) == 0   # doc.errors: no duplicate-attribute
     el = next(t for t in doc if f"z{a}" in t.attrs)   # get / in / [] find the name, not its case fold
     assert (el.get(f"Z{a}"), el.get(f"z{b}"), f"z{b}" in el, f"z{a}" in el) == ("3", None, False, True)
 

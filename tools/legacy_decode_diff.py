@@ -5,9 +5,9 @@ decoded first, as a browser decodes it before it tokenizes.
 
 fastparse tokenizes a legacy page's bytes without decoding them and decodes text and names
 from slices of them. The same page decoded with its codec (fastparse.encoding.lookup) and
-parsed as str is the reference: every element's name, parent, attributes and text, and for
---kind text the document's and each element's get_text() with and without a separator,
-strip and collapse, must be the same.
+parsed as str is the reference: every element's name, parent, attributes and text, the
+number of duplicate-attribute errors in doc.errors, and for --kind text the document's and
+each element's get_text() with and without a separator, strip and collapse, must be the same.
 
 --kind text: markup, comments, references, line breaks and NULs among bytes that lead a
 double-byte character with and without their second byte, in Shift_JIS, GBK, gb18030,
@@ -82,8 +82,12 @@ def shape(doc) -> list:
 TEXT_ARGS = [{}, {"separator": "|"}, {"separator": " ", "strip": True}, {"collapse": True}]
 
 
+def duplicates(doc) -> int:
+    return sum(e.code == "duplicate-attribute" for e in doc.errors)
+
+
 def differs(doc, ref, kind: str) -> bool:
-    if shape(doc) != shape(ref):
+    if shape(doc) != shape(ref) or duplicates(doc) != duplicates(ref):
         return True
     return kind == "text" and any(doc.get_text(**a) != ref.get_text(**a) or
                                   [t.get_text(**a) for t in doc] != [t.get_text(**a) for t in ref]

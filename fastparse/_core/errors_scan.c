@@ -139,12 +139,17 @@ static uint32_t name_hash(const uint8_t *p, size_t n)
     return h;
 }
 
-/* attribute names compare as the tokenizer makes them: ASCII lower-cased */
-static int same_name(const uint8_t *a, const uint8_t *b, size_t n)
+/* attribute names compare as the tokenizer makes them: ASCII lower-cased, but
+ * for the second bytes of double-byte characters (fp_name_fold) */
+static int same_name(int dbcs, const uint8_t *a, const uint8_t *b, size_t n)
 {
-    for (size_t k = 0; k < n; k++)
-        if (fp_lower(a[k]) != fp_lower(b[k]))
+    int second_a = 0, second_b = 0;
+    for (size_t k = 0; k < n; k++) {
+        if ((second_a ? a[k] : fp_lower(a[k])) != (second_b ? b[k] : fp_lower(b[k])))
             return 0;
+        second_a = dbcs && !second_a && k + 1 < n && fp_name_pairs(dbcs, a[k], a[k + 1]);
+        second_b = dbcs && !second_b && k + 1 < n && fp_name_pairs(dbcs, b[k], b[k + 1]);
+    }
     return 1;
 }
 
@@ -152,7 +157,8 @@ static int same_name(const uint8_t *a, const uint8_t *b, size_t n)
 
 static int is_name_k(const scan *s, uint32_t k, uint32_t h, const uint8_t *name, size_t len)
 {
-    return s->names[k].hash == h && s->names[k].len == len && same_name(s->names[k].name, name, len);
+    return s->names[k].hash == h && s->names[k].len == len &&
+           same_name(s->doc->opts.dbcs, s->names[k].name, name, len);
 }
 
 /* Puts name k in the table (which has room), or finds an equal one there: 1. */

@@ -132,6 +132,8 @@ const uint8_t *fp_tok_script_end(const uint8_t *p, const uint8_t *end, int *esca
 int fp_tag_intern(fp_names *names, const uint8_t *raw, size_t len, int folded);
 /* fp_tag_interned (fp.h) for a name fp_name_fold folded */
 int fp_tag_interned_folded(const fp_doc *doc, const uint8_t *name, size_t len);
+/* whether byte c makes one character with the byte after it (fp_options.dbcs) */
+int fp_name_pairs(int dbcs, uint8_t c, uint8_t next);
 void fp_names_free(fp_names *names);
 extern const uint8_t *const fp_pack_code;
 /* known id of a packed name (tools/gen_tags.py), or 0; inline: the tag scan's hot path */

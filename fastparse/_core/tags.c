@@ -203,8 +203,8 @@ fp_tag_interned_folded(const fp_doc *doc, const uint8_t *name, size_t len)
  * is not ASCII, and an ASCII one when the two make a character, else the ASCII
  * byte is read again as itself). Only letters matter: other ASCII bytes have
  * no case, and the byte after them starts afresh either way. */
-static int
-pairs_with(int dbcs, uint8_t c, uint8_t next)
+int
+fp_name_pairs(int dbcs, uint8_t c, uint8_t next)
 {
     int leads = dbcs == FP_DBCS_SJIS ? (c >= 0x81 && c <= 0x9F) || (c >= 0xE0 && c <= 0xFC)
                                      : dbcs != FP_DBCS_NONE && c >= 0x81 && c <= 0xFE;
@@ -222,7 +222,7 @@ fp_name_fold(int dbcs, const uint8_t *raw, size_t len, uint8_t *out)
 {
     for (size_t i = 0; i < len; i++) {
         out[i] = fp_lower(raw[i]);
-        if (i + 1 < len && pairs_with(dbcs, raw[i], raw[i + 1])) {
+        if (i + 1 < len && fp_name_pairs(dbcs, raw[i], raw[i + 1])) {
             i++;
             out[i] = raw[i];   /* the second byte of a character: no letter */
         }
