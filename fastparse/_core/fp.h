@@ -222,7 +222,7 @@ int fp_tag_interned(const fp_doc *doc, const uint8_t *name, size_t len);
 const uint8_t *fp_tag_name(const fp_doc *doc, uint16_t tag, size_t *len);
 /* For a legacy document: a tag name that holds U+FFFD's UTF-8 may hold it
  * for a NUL (13.2.5.8) among source bytes the codec decodes. Then the name is
- * read again from the start tag of an element that has it, into out (empty) as
+ * read again from the start tag of an element that has it, appended to out as
  * text buffers are written (fp_text: each NUL as 0x00 + U+FFFD's UTF-8), and 1 is
  * returned; 0: fp_tag_name's bytes are the name's; -1: no memory. (Interning
  * the marked form instead would make the parse loop's end tag check look for

@@ -134,6 +134,10 @@ int fp_tag_intern(fp_names *names, const uint8_t *raw, size_t len, int folded);
 int fp_tag_interned_folded(const fp_doc *doc, const uint8_t *name, size_t len);
 /* whether byte c makes one character with the byte after it (fp_options.dbcs) */
 int fp_name_pairs(int dbcs, uint8_t c, uint8_t next);
+/* A tag name as the document interns it, appended to out: fp_name_fold's bytes
+ * with each NUL as U+FFFD's UTF-8 (13.2.5.8), after a 0x00 when marked (the mark
+ * of text buffers, fp_text in fp.h). 0, or -1: no memory. */
+int fp_name_folded(int dbcs, const uint8_t *raw, size_t len, int marked, fp_buf *out);
 void fp_names_free(fp_names *names);
 extern const uint8_t *const fp_pack_code;
 /* known id of a packed name (tools/gen_tags.py), or 0; inline: the tag scan's hot path */

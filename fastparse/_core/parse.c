@@ -9,16 +9,6 @@
 #include "simulator.h"
 #include "tokenizer_tag.h"
 
-/* whether a byte of the n at p is not ASCII */
-static int
-has_high_byte(const uint8_t *p, size_t n)
-{
-    for (size_t k = 0; k < n; k++)
-        if (p[k] >= 0x80)
-            return 1;
-    return 0;
-}
-
 /* Tag id of an unknown name: interned (start tags) or looked up (end tags).
  * U+0000 NULL in a tag name is U+FFFD REPLACEMENT CHARACTER (13.2.5.8). In an
  * encoding whose second bytes may be ASCII letters (fp_options.dbcs), the
@@ -26,27 +16,13 @@ has_high_byte(const uint8_t *p, size_t n)
 static int
 name_id(fp_doc *doc, const uint8_t *name, size_t len, int intern)
 {
-    int fold = doc->opts.dbcs && has_high_byte(name, len);
-    if (!fold && !memchr(name, 0, len))
+    int dbcs = doc->opts.dbcs && fp_skip_ascii(name, name + len) != name + len ? doc->opts.dbcs : 0;
+    if (!dbcs && !memchr(name, 0, len))
         return intern ? fp_tag_intern(&doc->names, name, len, 0) : fp_tag_lookup(doc, name, len);
     fp_buf b = {0};
     int id = -1;
-    if (fp_buf_reserve(&b, len * 4) == 0) {
-        uint8_t *folded = b.data + 3 * len;   /* read ahead of the writes: a NUL writes 3 bytes */
-        if (fold)
-            fp_name_fold(doc->opts.dbcs, name, len, folded);
-        else
-            memcpy(folded, name, len);
-        for (size_t k = 0; k < len; k++)
-            if (folded[k])
-                b.data[b.len++] = folded[k];
-            else
-                fp_buf_append_utf8(&b, 0xFFFD);
-        if (intern)
-            id = fp_tag_intern(&doc->names, b.data, b.len, fold);
-        else
-            id = fold ? fp_tag_interned_folded(doc, b.data, b.len) : fp_tag_lookup(doc, b.data, b.len);
-    }
+    if (fp_name_folded(dbcs, name, len, 0, &b) == 0)   /* no known name holds U+FFFD or a byte >= 0x80 */
+        id = intern ? fp_tag_intern(&doc->names, b.data, b.len, 1) : fp_tag_interned_folded(doc, b.data, b.len);
     fp_buf_free(&b);
     return id;
 }

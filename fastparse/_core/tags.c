@@ -166,22 +166,7 @@ fp_tag_name_marked(const fp_doc *doc, uint16_t tag, fp_buf *out)
     const uint8_t *p = doc->buf + doc->elems[i].start + 1, *q = p, *end = doc->buf + doc->len;
     while (q < end && !(fp_cc[*q] & FP_CC_TAG_STOP))
         q++;
-    if (fp_buf_reserve(out, 4 * (size_t)(q - p)) < 0)
-        return -1;
-    size_t n = (size_t)(q - p), total = n;
-    fp_name_fold(doc->opts.dbcs, p, n, out->data);
-    for (size_t k = 0; k < n; k++)
-        total += out->data[k] ? 0 : 3;
-    for (size_t k = n, w = total; k-- > 0;) {   /* from the end: each NUL takes 4 bytes */
-        if (out->data[k]) {
-            out->data[--w] = out->data[k];
-        } else {
-            w -= 4;
-            memcpy(out->data + w, "\x00\xEF\xBF\xBD", 4);
-        }
-    }
-    out->len = total;
-    return 1;
+    return fp_name_folded(doc->opts.dbcs, p, (size_t)(q - p), 1, out) < 0 ? -1 : 1;
 }
 
 int
@@ -227,6 +212,30 @@ fp_name_fold(int dbcs, const uint8_t *raw, size_t len, uint8_t *out)
             out[i] = raw[i];   /* the second byte of a character: no letter */
         }
     }
+}
+
+int
+fp_name_folded(int dbcs, const uint8_t *raw, size_t len, int marked, fp_buf *out)
+{
+    size_t nuls = 0;
+    for (size_t k = 0; k < len; k++)
+        nuls += raw[k] == 0;
+    size_t grown = marked ? 4 : 3, total = len + nuls * (grown - 1);
+    if (fp_buf_reserve(out, total) < 0)
+        return -1;
+    uint8_t *o = out->data + out->len;
+    fp_name_fold(dbcs, raw, len, o);
+    const uint8_t *fffd = (const uint8_t *)"\x00\xEF\xBF\xBD" + 4 - grown;
+    for (size_t k = len, w = total; k-- > 0;) {   /* from the end: a NUL grows in place */
+        if (o[k]) {
+            o[--w] = o[k];
+        } else {
+            w -= grown;
+            memcpy(o + w, fffd, grown);
+        }
+    }
+    out->len += total;
+    return 0;
 }
 
 int

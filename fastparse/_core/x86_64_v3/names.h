@@ -33,6 +33,7 @@
 #define fp_literal_text v3_fp_literal_text
 #define fp_match v3_fp_match
 #define fp_name_fold v3_fp_name_fold
+#define fp_name_folded v3_fp_name_folded
 #define fp_name_pairs v3_fp_name_pairs
 #define fp_names_free v3_fp_names_free
 #define fp_pack_code v3_fp_pack_code
