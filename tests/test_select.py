@@ -231,8 +231,32 @@ def test_selector_errors_quote_and_mark_the_position(css, pos, message):
     assert message in text
     assert f"at position {pos}:" in text
     lines = text.split("\n")
-    assert lines[1] == "    " + css.replace("\n", " ")
-    assert lines[2] == " " * (4 + pos) + "^"
+    one_line = css.replace("\n", " ")
+    if len(css) <= 160:
+        assert lines[1] == "    " + one_line
+        assert lines[2] == " " * (4 + pos) + "^"
+    else:   # a long selector: the stretch around the position, the caret under the same character
+        caret = lines[2].index("^")
+        assert lines[2] == " " * caret + "^" and len(lines[1]) < 100
+        assert lines[1][caret:caret + 10] == one_line[pos:pos + 10]
+
+
+def test_a_long_selector_is_quoted_around_the_error():
+    css = "div > " * 200 + "[" + " p" * 200
+    with pytest.raises(fp.SelectorError) as info:
+        program(css)
+    pos = info.value.position
+    assert info.value.selector == css and 1200 < pos < 1210
+    lines = str(info.value).split("\n")
+    assert lines[1].startswith("    ...div > ") and lines[1].endswith("...")
+    caret = lines[2].index("^")
+    assert lines[1][caret - 20:caret + 20] == css[pos - 20:pos + 20]
+
+
+def test_an_nth_number_too_long_for_python_is_a_selector_error():
+    with pytest.raises(fp.SelectorError, match="An\\+B number too long"):
+        program(f":nth-child({'1' * 5000}n+1)")
+    assert program(f":nth-child({'9' * 400})")   # long, but read exactly (no match at any position)
 
 
 def test_selector_error_is_a_value_error():
@@ -257,7 +281,7 @@ def test_opcodes_match_select_h():
     consts = {m[1]: int(m[2], 0) for m in re.finditer(r"FP_SEL_(\w+) = (-?\w+)", header)}
     py = {name: getattr(opcodes, name) for name in dir(opcodes) if name.isupper() and isinstance(getattr(opcodes, name), int)}
     shared = [name for name in consts if name in py]
-    assert len(shared) == 54
+    assert len(shared) == 55
     assert {name: py[name] for name in shared} == {name: consts[name] for name in shared}
     # the header enum without explicit values
     order = re.search(r"enum \{\s*(FP_SEL_H_MAGIC[^}]*)\}", header)[1]
@@ -1659,9 +1683,10 @@ def test_bidi_table_is_generated():
     spec.loader.exec_module(gen_bidi)
     header = (ROOT / "fastparse" / "_core" / "bidi_gen.h").read_text()
     made_from = re.search(r"\(Unicode ([0-9.]+)\)", header).group(1)
-    if made_from != unicodedata.unidata_version:   # each Python ships its own Unicode version
-        pytest.skip(f"bidi_gen.h is from Unicode {made_from}, this Python's unicodedata is "
-                    f"{unicodedata.unidata_version}: compared under a Python of the header's version")
+    data = gen_bidi.unicodedata   # unicodedata2 when installed (the dev extra), else Python's
+    if made_from != data.unidata_version:
+        pytest.skip(f"bidi_gen.h is from Unicode {made_from}, {data.__name__} here is "
+                    f"{data.unidata_version}: compared where the header's version is installed")
     assert header == gen_bidi.render(), "run: python tools/gen_bidi.py"
 
 

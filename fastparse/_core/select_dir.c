@@ -140,7 +140,8 @@ static int own_dir(fp_sel_ctx *c, uint32_t e, const uint8_t *high)
         return d ? d : DIR_LTR;
     }
     if (kw == DIR_AUTO || (tag == FP_TAG_BDI && kw == DIR_INHERIT)) {
-        int d = content_dir(c, e, high, 1);
+        /* a template's contents are not its children: no text of its own */
+        int d = is_template(c, e) ? 0 : content_dir(c, e, high, 1);
         return d ? d : DIR_LTR;
     }
     return DIR_INHERIT;

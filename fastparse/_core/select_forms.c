@@ -484,7 +484,7 @@ void fp_select_forms_free(struct fp_sel_forms *forms)
         forms_free(forms);
 }
 
-/* The form state tests (FP_SEL_T_OPTION_SELECTED ... FP_SEL_T_OUT_OF_RANGE) at e. */
+/* The form state tests (FP_SEL_T_OPTION_SELECTED ... FP_SEL_T_OUT_OF_RANGE, FP_SEL_T_VALUE_EMPTY) at e. */
 int fp_sel_form_state(fp_sel_ctx *c, int32_t test, uint32_t e)
 {
     switch (test) {
@@ -494,6 +494,7 @@ int fp_sel_form_state(fp_sel_ctx *c, int32_t test, uint32_t e)
     case FP_SEL_T_DEFAULT_BUTTON: return default_button(c, e);
     case FP_SEL_T_IN_RANGE: return fp_sel_range(c, e) == FP_SEL_IN_RANGE;
     case FP_SEL_T_OUT_OF_RANGE: return fp_sel_range(c, e) == FP_SEL_OUT_OF_RANGE;
+    case FP_SEL_T_VALUE_EMPTY: return fp_sel_value_empty(c, e);
     default: return 0;
     }
 }

@@ -286,7 +286,7 @@ void fp_sel_ctx_bare(fp_sel_ctx *c, const fp_doc *doc);
 void fp_sel_ctx_free(fp_sel_ctx *c);
 
 /* select_forms.c: test `test` (one of the form state codes, FP_SEL_T_OPTION_SELECTED to
- * FP_SEL_T_OUT_OF_RANGE) at e (HTML Standard 4.10: selectedness, radio button groups,
+ * FP_SEL_T_OUT_OF_RANGE, and FP_SEL_T_VALUE_EMPTY) at e (HTML Standard 4.10: selectedness, radio button groups,
  * default buttons, range limitations) */
 int fp_sel_form_state(fp_sel_ctx *c, int32_t test, uint32_t e);
 void fp_sel_forms_free(fp_sel_ctx *c);
@@ -294,6 +294,11 @@ void fp_sel_forms_free(fp_sel_ctx *c);
 /* select_range.c: an input with range limitations (HTML Standard 4.16.3, :in-range) */
 enum { FP_SEL_NO_RANGE, FP_SEL_IN_RANGE, FP_SEL_OUT_OF_RANGE };
 int fp_sel_range(fp_sel_ctx *c, uint32_t e);
+/* a valid floating-point number (HTML Standard 2.3.4.3) that a double holds: 1, and *out */
+int fp_sel_number(const uint8_t *p, size_t n, double *out);
+
+/* select_placeholder.c: the value of e, a text-like input or a textarea, is empty (:placeholder-shown) */
+int fp_sel_value_empty(fp_sel_ctx *c, uint32_t e);
 
 /* select_contains.c: test t (FP_SEL_T_CONTAINS) at e from the run's indexed text: 1 or 0;
  * -1 when e's answer must be worked out on its own */

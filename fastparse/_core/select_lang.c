@@ -1,6 +1,6 @@
 /* select_lang.c — :lang() (Selectors 4, 14.2; HTML Standard 3.2.6.2): an
  * element's language is its nearest lang attribute (xml:lang on SVG and
- * MathML elements first), else the document's default from
+ * MathML elements first; MathML has no lang of its own), else the document's default from
  * <meta http-equiv="content-language">, else unknown (""). Ranges match by RFC 4647 extended
  * filtering, ASCII case-insensitively, with an implicit wildcard: :lang(de)
  * matches "de", "de-CH" and "de-Latn-CH"; :lang(de-CH) matches "de-Latn-CH". */
@@ -67,7 +67,7 @@ static int32_t lang_source(fp_sel_ctx *c, uint32_t e)
         fp_attr a;
         if (((c->el[x].flags & (FP_EF_SVG | FP_EF_MATHML)) &&
              fp_attr_find(c->doc, (uint32_t)x, "xml:lang", 8, &a)) ||
-            fp_attr_find(c->doc, (uint32_t)x, "lang", 4, &a)) {
+            (!(c->el[x].flags & FP_EF_MATHML) && fp_attr_find(c->doc, (uint32_t)x, "lang", 4, &a))) {
             found = x;
             break;
         }
@@ -136,8 +136,9 @@ int fp_sel_lang(fp_sel_ctx *c, const int32_t *t, uint32_t e)
         return 0;
     if (src >= 0) {
         int foreign = (c->el[src].flags & (FP_EF_SVG | FP_EF_MATHML)) != 0;
+        int mathml = (c->el[src].flags & FP_EF_MATHML) != 0;
         if (!(foreign && fp_sel_attr_value(c, (uint32_t)src, (const uint8_t *)"xml:lang", 8, &v, &vlen)) &&
-            !fp_sel_attr_value(c, (uint32_t)src, (const uint8_t *)"lang", 4, &v, &vlen))
+            (mathml || !fp_sel_attr_value(c, (uint32_t)src, (const uint8_t *)"lang", 4, &v, &vlen)))
             return 0;
     } else if (!default_lang(c, &v, &vlen)) {
         v = (const uint8_t *)"";   /* no language information: unknown, the empty tag */

@@ -123,7 +123,7 @@ static int time_part(cursor *s, double *secs)
 }
 
 /* -?(digits(.digits)?|.digits)([eE][+-]?digits)?, finite */
-static int number(const uint8_t *p, size_t n, double *out)
+int fp_sel_number(const uint8_t *p, size_t n, double *out)
 {
     size_t i = 0, int_digits = 0, frac_digits = 0;
     if (i < n && p[i] == '-')
@@ -174,7 +174,7 @@ static int parse_value(fp_sel_ctx *c, uint32_t e, const char *name, int type, va
     switch (type) {
     case T_NUMBER: case T_RANGE:
         out->major = 0;
-        return number(v, n, &out->minor);
+        return fp_sel_number(v, n, &out->minor);
     case T_DATE:
         if (!date_part(&s, &y, &m, &d) || s.p != s.end)
             return 0;

@@ -172,6 +172,20 @@ int fp_sel_test_empty(fp_sel_ctx *c, uint32_t e)
     return 1;
 }
 
+/* HTML Standard 4.13.2: hyphenated names that SVG and MathML took first are
+ * not valid custom element names */
+static int is_reserved_custom_name(const uint8_t *name, size_t len)
+{
+    static const char *const reserved[] = {
+        "annotation-xml", "color-profile", "font-face", "font-face-src",
+        "font-face-uri", "font-face-format", "font-face-name", "missing-glyph",
+    };
+    for (size_t i = 0; i < sizeof reserved / sizeof *reserved; i++)
+        if (strlen(reserved[i]) == len && memcmp(reserved[i], name, len) == 0)
+            return 1;
+    return 0;
+}
+
 int fp_sel_test_defined(const fp_sel_ctx *c, uint32_t e)
 {
     if (c->el[e].flags & (FP_EF_SVG | FP_EF_MATHML))
@@ -179,13 +193,18 @@ int fp_sel_test_defined(const fp_sel_ctx *c, uint32_t e)
     size_t len;
     const uint8_t *name = fp_tag_name(c->doc, c->el[e].tag, &len);
     fp_attr a;
-    /* custom elements (a '-' in the name) and customized built-ins (is="...")
-     * are undefined: no script ever registers them here */
-    return !memchr(name, '-', len) && !fp_attr_find(c->doc, e, "is", 2, &a);
+    /* custom elements (a valid custom element name) and customized built-ins
+     * (is="...") are undefined: no script ever registers them here */
+    int custom = memchr(name, '-', len) && !is_reserved_custom_name(name, len);
+    return !custom && !fp_attr_find(c->doc, e, "is", 2, &a);
 }
 
-/* :contains() over the element's text; :-soup-contains-own() over its own
- * text only (the text nodes that are its children) */
+/* :contains() over the element's text; :-soup-contains-own() over each of
+ * its own text nodes (its children) apart, as soupsieve reads it: the nodes
+ * are joined by a separator no string of a selector holds (a NUL; 0xFE is no
+ * UTF-8 byte, so no legacy document's reference mark either), and "" needs a node */
+static const uint8_t OWN_NODE_SEP[] = {0x00, 0xFE};
+
 int fp_sel_test_contains(fp_sel_ctx *c, const int32_t *t, uint32_t e)
 {
     if (t[0] == FP_SEL_T_CONTAINS && c->up_ok) {   /* a run: maybe many candidates */
@@ -196,6 +215,10 @@ int fp_sel_test_contains(fp_sel_ctx *c, const int32_t *t, uint32_t e)
     fp_text_opts o;
     memset(&o, 0, sizeof o);
     o.own = t[0] == FP_SEL_T_CONTAINS_OWN;
+    if (o.own) {
+        o.sep = OWN_NODE_SEP;
+        o.sep_len = sizeof OWN_NODE_SEP;
+    }
     uint16_t skip = FP_TAG_TEMPLATE;
     o.skip = &skip;
     o.nskip = 1;
@@ -208,7 +231,7 @@ int fp_sel_test_contains(fp_sel_ctx *c, const int32_t *t, uint32_t e)
     for (int32_t k = 0; k < t[1]; k++) {
         size_t len;
         const uint8_t *s = fp_sel_str(c, t[2 + k], &len);
-        if (fp_sel_bytes_find(c->text.data, c->text.len, s, len, 0))
+        if (o.own && len == 0 ? c->text.len > 0 : fp_sel_bytes_find(c->text.data, c->text.len, s, len, 0))
             return 1;
     }
     return 0;

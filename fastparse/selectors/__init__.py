@@ -29,13 +29,16 @@ soupsieve / selectolax on purpose:
   one-row <select> without `selected`, last of several) and radio groups (a later
   checked radio of the same name and form unchecks earlier ones), as soupsieve 4.1 does.
 - `:contains(...)` / `:-soup-contains(...)` test DOM textContent (script and style
-  text included), like soupsieve's; `:-soup-contains-own(...)` the element's own text
-  nodes only. A select over many nested candidates (`div:contains(x)`) decodes its scope's
+  text included), like soupsieve's; `:-soup-contains-own(...)` each of the element's
+  own text nodes, one at a time (a string only their concatenation holds does not
+  match). A select over many nested candidates (`div:contains(x)`) decodes its scope's
   text once and answers each element from its range in it: linear, not text x depth. `:has()` inside `:has()` is an error (Level 4).
 - `:required`, `:optional`, `:read-write`, `:read-only`, `:placeholder-shown` expand to
   the HTML Standard's element and attribute conditions (as soupsieve's do); for
   contenteditable the nearest attribute decides, exactly up to two nested editing
-  hosts; a <textarea> holding only whitespace counts as empty for :placeholder-shown.
+  hosts. :placeholder-shown reads an input's value as its type sanitizes it (line
+  breaks dropped; url and email trimmed; a number that is not a valid one is empty)
+  and a <textarea>'s text less the newline after its start tag.
 - `:default` (checked checkboxes and radios, `option[selected]`, each form's default
   button: the first submit button in tree order it owns, `form=` attributes included),
   `:indeterminate` (radios whose named group has no checked radio, `progress` without

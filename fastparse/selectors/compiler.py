@@ -26,7 +26,8 @@ ASCII_WS = " \t\n\r\f"
 PSEUDO_CODES = {"root": op.T_ROOT, "scope": op.T_SCOPE, "empty": op.T_EMPTY, "defined": op.T_DEFINED,
                 "-fp-option-selected": op.T_OPTION_SELECTED, "-fp-radio-kept": op.T_RADIO_KEPT,
                 "-fp-default-button": op.T_DEFAULT_BUTTON, "-fp-radio-unchecked": op.T_RADIO_UNCHECKED,
-                "-fp-in-range": op.T_IN_RANGE, "-fp-out-of-range": op.T_OUT_OF_RANGE}
+                "-fp-in-range": op.T_IN_RANGE, "-fp-out-of-range": op.T_OUT_OF_RANGE,
+                "-fp-value-empty": op.T_VALUE_EMPTY}
 
 # Cost rank of each test: cheap and selective first, text search last.
 COST = {n.Tag: 0, n.Never: 0, n.Namespace: 1, n.Id: 2, n.Class: 3, n.Attr: 4, n.Nth: 5,

@@ -63,8 +63,11 @@ _REQUIRED_NOT_APPLIES = ("[type=hidden i], [type=range i], [type=color i], [type
 _RANGE_INPUT = ("input:is(:is([type=date i], [type=month i], [type=week i], [type=time i],"
                 " [type=datetime-local i], [type=number i]):is([min], [max]), [type=range i])"
                 ":not(:disabled, [readonly], datalist *)")
-_EDITABLE = "[contenteditable=''], [contenteditable=true i], [contenteditable=plaintext-only i]"
-_NOT_EDITABLE = "[contenteditable=false i]"
+# contenteditable is an HTML attribute: on an SVG or MathML element it is ignored, and the
+# element takes its parent's state through it (its own is neither :read-write nor :read-only)
+_EDITABLE = (":not(:-fp-foreign):is([contenteditable=''], [contenteditable=true i],"
+             " [contenteditable=plaintext-only i])")
+_NOT_EDITABLE = ":not(:-fp-foreign)[contenteditable=false i]"
 
 # HTML Standard 4.16.3: these pseudo-classes are defined by element names and attributes.
 MACROS = {
@@ -93,8 +96,8 @@ MACROS = {
             [type=email i], [type=password i], [type=date i], [type=month i], [type=week i],
             [type=time i], [type=datetime-local i], [type=number i])
         ):not([readonly], :disabled, :-fp-foreign),
-        :is({_EDITABLE}, :is({_EDITABLE}) *):not(input, textarea, {_NOT_EDITABLE},
-                                                 :is({_EDITABLE}) {_NOT_EDITABLE} *)
+        :is({_EDITABLE}, :is({_EDITABLE}) *):not(input, textarea, {_NOT_EDITABLE}, :-fp-foreign,
+            :is({_EDITABLE}) {_NOT_EDITABLE} *:not({_EDITABLE}, {_NOT_EDITABLE} :is({_EDITABLE}) *))
     """,
     # "all other HTML elements": SVG and MathML elements are neither (soupsieve agrees)
     "read-only": ":not(:read-write, :-fp-foreign)",
@@ -117,13 +120,13 @@ MACROS = {
     "out-of-range": f"{_RANGE_INPUT}:-fp-out-of-range",
     "open": ":is(details, dialog)[open]",
     "muted": ":is(video, audio)[muted]",
-    # a placeholder is shown while the control's value is empty (one compound: whitespace
-    # between its parts would be a descendant combinator)
+    # a placeholder is shown while the control's value, as its type sanitizes it, is empty
+    # (one compound: whitespace between its parts would be a descendant combinator)
     "placeholder-shown": (
-        "input[placeholder]:not([placeholder='']):is(:not([value]), [value=''])"
+        "input[placeholder]:not([placeholder='']):-fp-value-empty"
         f":is({_TEXT_STATE}, [type=search i], [type=url i], [type=tel i], [type=email i],"
         " [type=password i], [type=number i]),"
-        " textarea[placeholder]:not([placeholder='']):empty"
+        " textarea[placeholder]:not([placeholder='']):-fp-value-empty"
     ),
 }
 
@@ -143,7 +146,8 @@ FOREIGN_ATTRIBUTES = {"actuate": "xlink:actuate", "arcrole": "xlink:arcrole", "h
 
 # one test each in the compiled program (compiler.PSEUDO_CODES)
 INTERNAL_PSEUDO = {"root", "scope", "empty", "defined", "-fp-radio-kept", "-fp-option-selected",
-                   "-fp-default-button", "-fp-radio-unchecked", "-fp-in-range", "-fp-out-of-range"}
+                   "-fp-default-button", "-fp-radio-unchecked", "-fp-in-range", "-fp-out-of-range",
+                   "-fp-value-empty"}
 
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
@@ -639,16 +643,19 @@ class Parser:
         m = ANB.match(raw)
         if not m:
             fail(self.css, start, f"invalid An+B expression {raw!r} (examples: 2n+1, odd, -n+3, 5)")
-        if m["odd"]:
-            a, b = 2, 1
-        elif m["even"]:
-            a, b = 2, 0
-        elif m["int"] is not None:
-            a, b = 0, int(m["int"])
-        else:
-            coef = m["a"]
-            a = -1 if coef == "-" else 1 if coef in ("", "+") else int(coef)
-            b = int(m["b"] or 0) * (-1 if m["sign"] == "-" else 1)
+        try:  # exact integers; Python refuses to read one of more than 4300 digits
+            if m["odd"]:
+                a, b = 2, 1
+            elif m["even"]:
+                a, b = 2, 0
+            elif m["int"] is not None:
+                a, b = 0, int(m["int"])
+            else:
+                coef = m["a"]
+                a = -1 if coef == "-" else 1 if coef in ("", "+") else int(coef)
+                b = int(m["b"] or 0) * (-1 if m["sign"] == "-" else 1)
+        except ValueError:
+            fail(self.css, start, f"An+B number too long ({len(raw)} characters)")
         of = None
         if self.tok.kind == "ident":  # 'of S'
             if of_type:

@@ -25,6 +25,17 @@ class Token:
     id_hash: bool = False  # hash token whose name is a valid identifier (#id)
 
 
+def _is_replaced(c: str) -> bool:
+    return c == "\0" or "\ud800" <= c <= "\udfff"
+
+
+def _preprocess(css: str) -> str:
+    """CSS Syntax 3.3: NUL and surrogates read as U+FFFD, one character for one so offsets hold."""
+    if "\0" not in css and (css.isascii() or not any(map(_is_replaced, css))):
+        return css
+    return "".join("\ufffd" if _is_replaced(c) else c for c in css)
+
+
 def _is_name_start(c: str) -> bool:
     return c.isascii() and (c.isalpha() or c == "_") or (not c.isascii() and c != "")
 
@@ -89,7 +100,7 @@ def _string(css: str, i: int) -> tuple[str, int]:
         c = css[i]
         if c == quote:
             return "".join(out), i + 1
-        if c == "\n":
+        if c in "\n\r\f":
             fail(css, start, "unterminated string")
         if c == "\\":
             if i + 1 < len(css) and css[i + 1] in "\n\r\f":  # line continuation
@@ -103,6 +114,7 @@ def _string(css: str, i: int) -> tuple[str, int]:
 
 
 def tokenize(css: str) -> list[Token]:
+    css = _preprocess(css)
     tokens: list[Token] = []
     i = 0
     n = len(css)

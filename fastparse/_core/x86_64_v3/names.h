@@ -71,6 +71,7 @@
 #define fp_sel_memo_set_u32 v3_fp_sel_memo_set_u32
 #define fp_sel_memo_u32 v3_fp_sel_memo_u32
 #define fp_sel_needles_pass v3_fp_sel_needles_pass
+#define fp_sel_number v3_fp_sel_number
 #define fp_sel_prefilter_build v3_fp_sel_prefilter_build
 #define fp_sel_range v3_fp_sel_range
 #define fp_sel_raw_compare v3_fp_sel_raw_compare
@@ -83,6 +84,7 @@
 #define fp_sel_test_empty v3_fp_sel_test_empty
 #define fp_sel_test_has v3_fp_sel_test_has
 #define fp_sel_test_nth v3_fp_sel_test_nth
+#define fp_sel_value_empty v3_fp_sel_value_empty
 #define fp_sel_value_mark v3_fp_sel_value_mark
 #define fp_sel_value_matches v3_fp_sel_value_matches
 #define fp_sel_value_test v3_fp_sel_value_test
