@@ -9,7 +9,6 @@ import re
 import struct
 import sys
 import time
-import unicodedata
 from pathlib import Path
 
 import pytest

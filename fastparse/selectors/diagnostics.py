@@ -6,7 +6,6 @@ from typing import NoReturn
 
 from ..errors import SelectorError
 
-
 CONTEXT = 80  # characters of a long selector quoted around the error
 
 
