@@ -159,6 +159,22 @@ def test_public_identifiers_decide_quirks_mode(doctype, quirks):
     assert fp.parse(f"<!DOCTYPE html {doctype}><p>").quirks is quirks
 
 
+@pytest.mark.parametrize("doctype, quirks", [
+    ("<!DOCTYPE html foo>", True),        # anything but PUBLIC or SYSTEM after the name
+    ("<!DOCTYPE html PUBLIC>", True),     # an identifier missing
+    ("<!DOCTYPE html SYSTEM 'x>", True),  # ... or cut by '>'
+    ('<!DOCTYPE html PUBLIC "" junk>', True),
+    ('<!DOCTYPE html PUBLIC ""\'\'>', False),   # no space between the two: an error, no more
+    ("<!DOCTYPE html SYSTEM 'about:legacy-compat' junk>", False),   # a bogus tail only
+    ("<!DOCTYPEhtml>", False),
+    ("<!DOCTYPE html", True),             # the end of the input inside it
+    ("<!DOCTYPE html SYSTEM 'x'", True),
+])
+def test_the_doctype_tokens_force_quirks_flag(doctype, quirks):
+    source = doctype + "<p>" if doctype.endswith(">") else doctype   # else it ends the input
+    assert fp.parse(source).quirks is quirks
+
+
 def test_fragments_are_not_in_quirks_mode():
     assert frag("<p><table>", "div") == "p,table"
 

@@ -55,11 +55,48 @@ doctype_id(const uint8_t *p, const uint8_t *q, const uint8_t **start, const uint
         while (p < q && *p != quote)
             p++;
         *stop = p;
-        *found = 1;
+        *found = p < q;   /* a '>' or the end of the input before the closing quote: abrupt */
         if (p < q)
             p++;
     }
     return p;
+}
+
+static const uint8_t *skip_ws(const uint8_t *p, const uint8_t *q)
+{
+    while (p < q && fp_is_ws(*p))
+        p++;
+    return p;
+}
+
+/* The token's force-quirks flag from what follows its name, [p, q), which a
+ * '>' ends (or the input, eof): the DOCTYPE states 13.2.5.56-67 set it for
+ * anything but PUBLIC or SYSTEM there, an identifier missing, unquoted or cut
+ * by '>', anything after the public identifier but a system one, and the end
+ * of the input; what follows the system identifier is only a bogus doctype. */
+static int
+force_quirks(const uint8_t *p, const uint8_t *q, int eof)
+{
+    p = skip_ws(p, q);
+    if (p == q)
+        return eof;
+    int public = fp_starts_with_ci(p, (size_t)(q - p), "public");
+    if (!public && !fp_starts_with_ci(p, (size_t)(q - p), "system"))
+        return 1;
+    const uint8_t *id, *id_end;
+    int found;
+    p = doctype_id(p + 6, q, &id, &id_end, &found);
+    if (!found)
+        return 1;
+    if (public) {
+        p = skip_ws(p, q);
+        if (p == q)
+            return eof;
+        p = doctype_id(p, q, &id, &id_end, &found);   /* the system identifier */
+        if (!found)
+            return 1;
+    }
+    return skip_ws(p, q) == q && eof;
 }
 
 static void decide_quirks(fp_sim *s, const uint8_t *name, const uint8_t *p, const uint8_t *q);
@@ -81,7 +118,11 @@ fp_sim_doctype(fp_sim *s, const uint8_t *p, const uint8_t *q)
     s->doc->has_doctype = 1;
     s->doc->doctype_name = (uint32_t)(name - s->doc->buf);
     s->doc->doctype_name_end = (uint32_t)(p - s->doc->buf);
-    decide_quirks(s, name, p, q);
+    int eof = q == s->doc->buf + s->doc->len;   /* no '>' closes it */
+    if (force_quirks(p, q, eof))
+        s->quirks = 1;
+    else
+        decide_quirks(s, name, p, q);
     return 1;
 }
 
@@ -93,23 +134,14 @@ decide_quirks(fp_sim *s, const uint8_t *name, const uint8_t *p, const uint8_t *q
         s->quirks = 1;
         return;
     }
-    while (p < q && fp_is_ws(*p))
-        p++;
+    p = skip_ws(p, q);
     const uint8_t *pub = NULL, *pub_end = NULL, *sys = NULL, *sys_end = NULL;
     int has_pub = 0, has_sys = 0;
     if (fp_starts_with_ci(p, (size_t)(q - p), "public")) {
         p = doctype_id(p + 6, q, &pub, &pub_end, &has_pub);
-        p = doctype_id(p, q, &sys, &sys_end, &has_sys);
-        if (!has_pub) {
-            s->quirks = 1;   /* missing quote: force-quirks */
-            return;
-        }
+        doctype_id(p, q, &sys, &sys_end, &has_sys);
     } else if (fp_starts_with_ci(p, (size_t)(q - p), "system")) {
-        p = doctype_id(p + 6, q, &sys, &sys_end, &has_sys);
-        if (!has_sys) {
-            s->quirks = 1;
-            return;
-        }
+        doctype_id(p + 6, q, &sys, &sys_end, &has_sys);
     }
     s->quirks = 0;
     size_t npub = (size_t)(pub_end - pub), nsys = (size_t)(sys_end - sys);
