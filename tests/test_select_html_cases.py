@@ -120,3 +120,18 @@ def test_a_nul_in_a_selector_reads_as_u_fffd():
 def test_a_carriage_return_in_a_string_ends_it_as_a_line_feed_does():
     with pytest.raises(fp.SelectorError, match="unterminated string"):
         fp.parse("<p>").select('[a="x\ry"]')
+
+
+@pytest.mark.parametrize("css, found", [
+    (":nth-child(2n /* c */ + 1)", ["1", "3"]),
+    (":nth-child(2n/**/+1)", ["1", "3"]),           # two tokens: 2n and +1
+    (":nth-child(/* x */odd/* y */)", ["1", "3"]),
+    (":nth-child(2n+1 /* c */ of p)", ["1", "3"]),
+])
+def test_comments_inside_an_nth_argument(css, found):
+    assert [t.text for t in fp.parse("<p>1<p>2<p>3<p>4").select(css)] == found
+
+
+def test_a_comment_does_not_join_an_nth_argument():
+    with pytest.raises(fp.SelectorError, match="invalid An\\+B expression '2/\\*\\*/n'"):
+        fp.parse("<p>").select(":nth-child(2/**/n)")

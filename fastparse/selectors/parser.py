@@ -193,6 +193,7 @@ NTH_FUNCTIONS = {
     "nth-last-of-type": (True, True),
 }
 
+COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
 ANB = re.compile(
     r"""(?:(?P<odd>odd)|(?P<even>even)
         |(?P<a>[+-]?\d*)n(?:\s*(?P<sign>[+-])\s*(?P<b>\d+))?
@@ -639,10 +640,11 @@ class Parser:
             elif self.is_delim(")"):
                 depth -= 1
             self.advance()
-        raw = self.css[start:self.tok.pos].strip()
+        written = self.css[start:self.tok.pos].strip()
+        raw = COMMENT.sub(" ", written).strip()   # a comment separates tokens as white space does
         m = ANB.match(raw)
         if not m:
-            fail(self.css, start, f"invalid An+B expression {raw!r} (examples: 2n+1, odd, -n+3, 5)")
+            fail(self.css, start, f"invalid An+B expression {written!r} (examples: 2n+1, odd, -n+3, 5)")
         try:  # exact integers; Python refuses to read one of more than 4300 digits
             if m["odd"]:
                 a, b = 2, 1
