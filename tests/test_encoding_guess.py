@@ -82,6 +82,14 @@ def test_an_undeclared_legacy_page_is_guessed(lang, written, name, paragraphs):
 
 
 @pytest.mark.parametrize(("lang", "written", "name"), GUESSED, ids=[f"{lang}-{w}" for lang, w, _ in GUESSED])
+def test_text_before_any_tag_is_read_too(lang, written, name):
+    # a page that is only text, or that begins with its text (a plain-text answer sent as HTML)
+    text = TEXTS[lang].encode(lookup(written)[1])
+    assert guess(text) == name
+    assert guess(text + b"<p>x</p>") == name
+
+
+@pytest.mark.parametrize(("lang", "written", "name"), GUESSED, ids=[f"{lang}-{w}" for lang, w, _ in GUESSED])
 def test_no_page_is_guessed_as_another_legacy_encoding(lang, written, name):
     # the page written in every other legacy encoding that can write it: the guess is
     # right (a language two encodings write alike) or none
