@@ -71,9 +71,11 @@ cp1252... with each byte of 0x80-0x9F it leaves undefined decoded as the C1
 control of its value, as the spec's indexes have them (cp1252's 0x81 0x8D 0x8F
 0x90 0x9D are U+0081...; windows-1256 has no such byte and keeps cp1256).
 
-Python's other codecs are close to but not identical with the WHATWG indexes:
-koi8_u and mac_cyrillic differ in a few bytes, cp1255 leaves 0xCA undefined;
-decode with errors="replace".
+"whatwg-windows-1255" also reads 0xCA as U+05BA, which cp1255 leaves undefined,
+and "whatwg-koi8-u" reads 0xAE and 0xBE as ў and Ў (the Encoding Standard's
+KOI8-U is KOI8-RU): with them, every high byte of every single-byte encoding
+decodes as web-platform-tests' decoder tests expect (tests/test_encoding.py).
+Decode with errors="replace".
 """
 
 from __future__ import annotations
@@ -139,7 +141,7 @@ _ENCODINGS: dict[str, tuple[str, tuple[str, ...]]] = {
         "l9")),
     "iso-8859-16": ("iso8859-16", ("iso-8859-16",)),
     "koi8-r": ("koi8-r", ("cskoi8r", "koi", "koi8", "koi8-r", "koi8_r")),
-    "koi8-u": ("koi8-u", ("koi8-ru", "koi8-u")),
+    "koi8-u": ("whatwg-koi8-u", ("koi8-ru", "koi8-u")),
     "macintosh": ("mac-roman", ("csmacintosh", "mac", "macintosh", "x-mac-roman")),
     "windows-874": ("whatwg-windows-874", (
         "dos-874", "iso-8859-11", "iso8859-11", "iso885911", "tis-620",
@@ -410,11 +412,13 @@ _big5_spellings = cache(lambda: _spec_spellings(
     "big5hkscs", range(0x81, 0xFF), set(range(0x81, 0xA1)), "\u2550\u255e\u2561\u256a\u5341\u5345"))
 
 
-def _c1_filled(codec: str, name: str) -> codecs.CodecInfo:
+def _c1_filled(codec: str, name: str, patches: dict[int, str] | None = None) -> codecs.CodecInfo:
     """`codec` (a charmap codec of Python's) with each byte 0x80-0x9F it leaves
-    undefined decoded as the C1 control of its value."""
+    undefined decoded as the C1 control of its value, and the bytes `patches`
+    maps decoded as the Encoding Standard's index has them."""
     base = importlib.import_module(f"encodings.{codec}").decoding_table
-    table = "".join(chr(b) if ch == "\ufffe" and 0x80 <= b <= 0x9F else ch for b, ch in enumerate(base))
+    table = "".join((patches or {}).get(b) or (chr(b) if ch == "\ufffe" and 0x80 <= b <= 0x9F else ch)
+                    for b, ch in enumerate(base))
     encoding_table = codecs.charmap_build(table)
 
     def encode(text, errors="strict"):
@@ -425,9 +429,16 @@ def _c1_filled(codec: str, name: str) -> codecs.CodecInfo:
     return codecs.CodecInfo(encode, decode, name=name)
 
 
+# Where Python's tables and the Encoding Standard's indexes differ (web-platform-tests'
+# single-byte decoder expectations, every high byte of every encoding, agree with these):
+# windows-1255 has U+05BA at 0xCA; KOI8-U is the Encoding Standard's KOI8-RU, with
+# Belarusian ў and Ў at 0xAE and 0xBE where koi8_u has box drawings.
+_INDEX_PATCHES = {"cp1255": {0xCA: "\u05ba"}, "koi8_u": {0xAE: "\u045e", 0xBE: "\u040e"}}
+
 _CODECS = {
-    **{f"whatwg_windows_{cp[2:]}": _c1_filled(cp, f"whatwg-windows-{cp[2:]}")
+    **{f"whatwg_windows_{cp[2:]}": _c1_filled(cp, f"whatwg-windows-{cp[2:]}", _INDEX_PATCHES.get(cp))
        for cp in ("cp874", "cp1250", "cp1251", "cp1252", "cp1253", "cp1254", "cp1255", "cp1257", "cp1258")},
+    "whatwg_koi8_u": _c1_filled("koi8_u", "whatwg-koi8-u", _INDEX_PATCHES["koi8_u"]),
     "whatwg_shift_jis": codecs.CodecInfo(_spec_encoder("cp932", _sjis_spellings),
                                          codecs.lookup("cp932").decode, name="whatwg-shift_jis"),
     "whatwg_big5": codecs.CodecInfo(_spec_encoder("big5hkscs", _big5_spellings),

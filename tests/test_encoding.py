@@ -536,6 +536,21 @@ def test_unassigned_windows_bytes_decode_as_c1_controls(charset, holes):
     assert doc.select_one(f'p[title="{want}"]') == p
 
 
+# bytes where Python's tables differ from the Encoding Standard's indexes
+INDEX_DIFFERENCES = [("windows-1255", b"\xca", "\u05ba"),                 # HEBREW POINT HOLAM HASER FOR VAV
+                     ("koi8-u", b"\xae\xbe", "\u045e\u040e")]           # KOI8-RU's ў Ў, not ╝ ╬
+
+
+@pytest.mark.parametrize(("charset", "data", "want"), INDEX_DIFFERENCES)
+def test_bytes_decode_as_the_encoding_standards_index_has_them(charset, data, want):
+    codec = lookup(charset)[1]
+    assert (data.decode(codec), want.encode(codec)) == (want, data)
+    doc = fp.parse(b"<meta charset=" + charset.encode() + b'><p title="' + data + b'">' + data + b"</p>")
+    p = doc.find("p")
+    assert (doc.encoding, p.text, p["title"]) == (charset, want, want)
+    assert doc.select_one(f'p[title="{want}"]') == p
+
+
 def test_utf8_meta_obeyed_even_for_invalid_utf8():
     d = detect('<meta charset="utf-8"><p>café</p>'.encode("cp1252"))
     assert (d.name, d.source) == ("utf-8", "meta")
