@@ -65,6 +65,10 @@ codecs that write some characters differently, so this module registers four
 * "whatwg-big5": big5hkscs's decoder, and an encoder that writes ／ ＼ ╭ ╮ ╰ ╯
   as the Encoding Standard and cp950 do (A1FE, A240, A27E...), not as
   big5hkscs does (A241, A242, F9FA...).
+* "whatwg-euc-jp", "whatwg-euc-kr", "whatwg-gb18030": euc_jp, cp949 and
+  gb18030. These five multi-byte codecs read errors="replace" as the Encoding
+  Standard's decoders read malformed bytes, and EUC-JP has the index's NEC and
+  IBM rows and Windows' symbols (fastparse/_legacy_codecs.py).
 
 The windows-* encodings decode with "whatwg-windows-1252" and the like: Python's
 cp1252... with each byte of 0x80-0x9F it leaves undefined decoded as the C1
@@ -86,7 +90,7 @@ import re
 from functools import cache
 from typing import NamedTuple
 
-from . import _core
+from . import _core, _legacy_codecs
 from ._encoding_guess import guess
 
 # prescan(data, limit=None) -> WHATWG name or None: fastparse/_core/prescan.c
@@ -163,20 +167,20 @@ _ENCODINGS: dict[str, tuple[str, tuple[str, ...]]] = {
     "windows-1258": ("whatwg-windows-1258", ("cp1258", "windows-1258", "x-cp1258")),
     "x-mac-cyrillic": ("mac-cyrillic", ("x-mac-cyrillic", "x-mac-ukrainian")),
     # Legacy multi-byte Chinese (simplified) encodings
-    "gbk": ("gb18030", (
+    "gbk": ("whatwg-gb18030", (
         "chinese", "csgb2312", "csiso58gb231280", "gb2312", "gb_2312", "gb_2312-80",
         "gbk", "iso-ir-58", "x-gbk")),
-    "gb18030": ("gb18030", ("gb18030",)),
+    "gb18030": ("whatwg-gb18030", ("gb18030",)),
     # Legacy multi-byte Chinese (traditional) encodings
     "big5": ("whatwg-big5", ("big5", "big5-hkscs", "cn-big5", "csbig5", "x-x-big5")),
     # Legacy multi-byte Japanese encodings
-    "euc-jp": ("euc_jp", ("cseucpkdfmtjapanese", "euc-jp", "x-euc-jp")),
+    "euc-jp": ("whatwg-euc-jp", ("cseucpkdfmtjapanese", "euc-jp", "x-euc-jp")),
     "iso-2022-jp": ("iso2022_jp", ("csiso2022jp", "iso-2022-jp")),
     "shift_jis": ("whatwg-shift_jis", (
         "csshiftjis", "ms932", "ms_kanji", "shift-jis", "shift_jis", "sjis",
         "windows-31j", "x-sjis")),
     # Legacy multi-byte Korean encodings
-    "euc-kr": ("cp949", (
+    "euc-kr": ("whatwg-euc-kr", (
         "cseuckr", "csksc56011987", "euc-kr", "iso-ir-149", "korean",
         "ks_c_5601-1987", "ks_c_5601-1989", "ksc5601", "ksc_5601", "windows-949")),
     # Legacy miscellaneous encodings
@@ -440,9 +444,15 @@ _CODECS = {
        for cp in ("cp874", "cp1250", "cp1251", "cp1252", "cp1253", "cp1254", "cp1255", "cp1257", "cp1258")},
     "whatwg_koi8_u": _c1_filled("koi8_u", "whatwg-koi8-u", _INDEX_PATCHES["koi8_u"]),
     "whatwg_shift_jis": codecs.CodecInfo(_spec_encoder("cp932", _sjis_spellings),
-                                         codecs.lookup("cp932").decode, name="whatwg-shift_jis"),
+                                         _legacy_codecs.shift_jis_decode, name="whatwg-shift_jis"),
+    "whatwg_euc_jp": codecs.CodecInfo(_legacy_codecs.euc_jp_encode, _legacy_codecs.euc_jp_decode,
+                                      name="whatwg-euc-jp"),
     "whatwg_big5": codecs.CodecInfo(_spec_encoder("big5hkscs", _big5_spellings),
-                                    codecs.lookup("big5hkscs").decode, name="whatwg-big5"),
+                                    _legacy_codecs.big5_decode, name="whatwg-big5"),
+    "whatwg_euc_kr": codecs.CodecInfo(codecs.lookup("cp949").encode, _legacy_codecs.euc_kr_decode,
+                                      name="whatwg-euc-kr"),
+    "whatwg_gb18030": codecs.CodecInfo(codecs.lookup("gb18030").encode, _legacy_codecs.gb18030_decode,
+                                       name="whatwg-gb18030"),
     "x_user_defined": codecs.CodecInfo(
         _x_user_defined_encode, _x_user_defined_decode, name="x-user-defined"),
     "whatwg_replacement": codecs.CodecInfo(

@@ -113,7 +113,7 @@ def test_every_encoding_has_a_working_python_codec(name):
     ("  LATIN1\t\n", ("windows-1252", "whatwg-windows-1252")),
     ("\x0cUtF-8\r", ("utf-8", "utf-8")),
     ("Shift_JIS", ("shift_jis", "whatwg-shift_jis")),
-    ("GB2312", ("gbk", "gb18030")),
+    ("GB2312", ("gbk", "whatwg-gb18030")),
     ("ISO-8859-8-I", ("iso-8859-8-i", "iso8859-8")),
 ])
 def test_lookup_strips_ascii_whitespace_and_ignores_case(label, expected):
@@ -509,7 +509,7 @@ def test_legacy_meta_loses_to_valid_utf8_with_non_ascii():
 def test_legacy_meta_kept_when_bytes_really_are_legacy():
     data = '<meta charset="gb2312"><p>中文</p>'.encode("gbk")
     d = detect(data)
-    assert (d.name, d.codec, d.source) == ("gbk", "gb18030", "meta")
+    assert (d.name, d.codec, d.source) == ("gbk", "whatwg-gb18030", "meta")
     assert data.decode(d.codec) == '<meta charset="gb2312"><p>中文</p>'
 
 
@@ -549,6 +549,35 @@ def test_bytes_decode_as_the_encoding_standards_index_has_them(charset, data, wa
     p = doc.find("p")
     assert (doc.encoding, p.text, p["title"]) == (charset, want, want)
     assert doc.select_one(f'p[title="{want}"]') == p
+
+
+# The Encoding Standard's multi-byte decoders at malformed bytes: a lead takes a non-ASCII
+# byte after it along (one U+FFFD) and gives an ASCII one back; written from its text
+MULTI_BYTE_DECODING = [
+    ("shift_jis", b"\x81\xad", "\ufffd"),            # cp932 alone: U+FFFD and a half-width katakana
+    ("shift_jis", b"\x81 x", "\ufffd x"),
+    ("shift_jis", b"\xa0\xfd\x80", "\ufffd\ufffd\x80"),   # cp932 alone: private-use characters
+    ("euc-jp", b"\xad\xa1\xad\xb4", "\u2460\u2473"),   # NEC row 13: ① ⑳, which euc_jp lacks
+    ("euc-jp", b"\xa1\xc1\xa1\xdd\xa2\xcc", "\uff5e\uff0d\uffe2"),   # index-jis0208: ～ － ￢
+    ("euc-jp", b"\x8f\xa1A", "\ufffdA"),
+    ("euc-kr", b"\x81\xff", "\ufffd"),
+    ("big5", b"\x81A\x81\xff", "\ufffdA\ufffd"),
+    ("gbk", b"\x80", "\u20ac"),
+    ("gb18030", b"\x810\x81 ", "\ufffd0\ufffd "),     # a four-byte sequence cut short
+]
+
+
+@pytest.mark.parametrize(("charset", "data", "want"), MULTI_BYTE_DECODING)
+def test_malformed_multi_byte_text_decodes_as_the_encoding_standard_says(charset, data, want):
+    assert data.decode(lookup(charset)[1], "replace") == want
+    doc = fp.parse(b'<p title="' + data + b'">' + data + b"</p>", encoding=charset)
+    assert (doc.find("p").text, doc.find("p")["title"]) == (want, want)
+
+
+def test_euc_jp_strings_of_a_selector_are_written_as_its_decoder_reads_them():
+    doc = fp.parse(b"<meta charset=euc-jp><p title=\"\xad\xa1\xa1\xc1\">\xad\xa1</p>")
+    assert doc.select_one('p[title="\u2460\uff5e"]') == doc.find("p")
+    assert doc.select("p:contains('\u2460')") == [doc.find("p")]
 
 
 def test_utf8_meta_obeyed_even_for_invalid_utf8():

@@ -136,7 +136,7 @@ fp_doc_decode_bytes(DocumentObject *d, const uint8_t *p, size_t n)
         else
             d->decoder = fn;
     }
-    PyObject *args[2] = {PyBytes_FromStringAndSize((const char *)p, (Py_ssize_t)n), d->st->replace};
+    PyObject *args[2] = {PyBytes_FromStringAndSize((const char *)p, (Py_ssize_t)n), d->st->whatwg_errors};
     if (!args[0])
         return NULL;
     PyObject *r = PyObject_Vectorcall(d->decoder, args, 2, NULL);

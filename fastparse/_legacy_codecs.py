@@ -1,0 +1,152 @@
+"""The Encoding Standard's decoders for the multi-byte legacy encodings, over Python's codecs.
+
+Python's cp932, cp949, big5hkscs and gb18030 decoders read valid text as the Encoding
+Standard's Shift_JIS, EUC-KR, Big5 and gb18030 decoders do, but they part at malformed bytes:
+Python reports an error for a lead byte alone and reads the byte after it again, where the
+standard takes a non-ASCII byte after a lead with it (Shift_JIS "81 AD" is one U+FFFD, not
+U+FFFD and a half-width katakana) and gives back only an ASCII one. The error handler
+"fastparse-whatwg" (registered at import) resumes where the standard does; the binding decodes
+a legacy document's text with it, and the codecs fastparse.encoding registers for these
+encodings ("whatwg-shift_jis", "whatwg-euc-jp", "whatwg-euc-kr", "whatwg-big5",
+"whatwg-gb18030") read errors="replace" as it. cp932 also reads the bytes A0 and FD-FF as private-use
+characters, which the standard reads as errors.
+
+EUC-JP needs more: Python's euc_jp lacks NEC row 13 (① ... ⑳, Ⅰ ...) and the NEC-selected
+IBM extensions, which the standard's index-jis0208 has as cp932 does, and reads six symbols
+as JIS X 0208 maps them (〜 ‖ − ¢ £ ¬) where that index has Windows' (～ ∥ － ￠ ￡ ￢). The
+handler reads a pair euc_jp rejects through cp932 (the same index row and cell), and the
+codec "whatwg-euc-jp" translates the six; its encoder writes them, and those rows, back (a
+selector's strings are compared with a legacy page's bytes).
+
+gb18030's decoder reads the byte 80 as € as the standard does. Left as Python has them: the 203 Big5 characters HKSCS-2008 added (lead bytes 87 and others),
+which big5hkscs lacks, read U+FFFD; gb18030's 20 code points that its 2005 and 2022 editions
+moved out of the private use area read as the 2000 edition has them.
+"""
+
+from __future__ import annotations
+
+import codecs
+
+ERRORS = "fastparse-whatwg"
+_FFFD = "\ufffd"
+
+# cp932's private-use readings of single bytes that the standard's Shift_JIS has as errors
+_SJIS_ERRORS = str.maketrans({"\uf8f0": _FFFD, "\uf8f1": _FFFD, "\uf8f2": _FFFD, "\uf8f3": _FFFD})
+# euc_jp's JIS X 0208 readings -> index-jis0208's (Windows') code points
+_EUC_JP_SYMBOLS = str.maketrans({"\u301c": "\uff5e", "\u2016": "\u2225", "\u2212": "\uff0d",
+                                 "\u00a2": "\uffe0", "\u00a3": "\uffe1", "\u00ac": "\uffe2"})
+
+
+def _two_byte(data: bytes, at: int, is_lead) -> tuple[str, int]:
+    """A lead takes the byte after it along unless that byte is ASCII; the end of
+    the input after a lead is one error."""
+    if not is_lead(data[at]):
+        return _FFFD, at + 1
+    if at + 1 >= len(data):
+        return _FFFD, len(data)
+    return _FFFD, at + 2 if data[at + 1] >= 0x80 else at + 1
+
+
+def _gb18030(data: bytes, at: int) -> tuple[str, int]:
+    """Four-byte sequences: a lead, a digit, a lead, a digit. A third or fourth byte that
+    does not fit gives back all but the first; a sequence cut by the end is one error.
+    The byte 80 alone is the euro sign, as in GBK (Python's gb18030 has it as an error)."""
+    if data[at] == 0x80:
+        return "\u20ac", at + 1
+    if 0x81 <= data[at] <= 0xFE and at + 1 < len(data) and 0x30 <= data[at + 1] <= 0x39:
+        rest = data[at + 2:at + 4]
+        if len(rest) < 2 and all(0x81 <= b <= 0xFE for b in rest[:1]):
+            return _FFFD, len(data)
+        if not 0x81 <= rest[0] <= 0xFE or not 0x30 <= rest[1] <= 0x39:
+            return _FFFD, at + 1
+        return _FFFD, at + 4   # a pointer outside the ranges
+    return _two_byte(data, at, lambda b: 0x81 <= b <= 0xFE)
+
+
+def _euc_jp(data: bytes, at: int) -> tuple[str, int]:
+    lead = data[at]
+    nxt = data[at + 1] if at + 1 < len(data) else None
+    if nxt is None:
+        return _FFFD, len(data) if lead in (0x8E, 0x8F) or 0xA1 <= lead <= 0xFE else at + 1
+    if lead == 0x8F and 0xA1 <= nxt <= 0xFE:   # JIS X 0212: three bytes
+        if at + 2 >= len(data):
+            return _FFFD, len(data)
+        return _FFFD, at + 3 if data[at + 2] >= 0x80 else at + 2
+    if 0xA1 <= lead <= 0xFE and 0xA1 <= nxt <= 0xFE:
+        # row and cell of JIS X 0208 as cp932 writes them: its NEC and IBM rows are the index's
+        pointer = (lead - 0xA1) * 94 + nxt - 0xA1
+        row, cell = divmod(pointer, 188)
+        sjis = bytes([row + (0x81 if row < 0x1F else 0xC1), cell + (0x40 if cell < 0x3F else 0x41)])
+        return sjis.decode("cp932", "replace").translate(_SJIS_ERRORS)[:1], at + 2
+    if lead in (0x8E, 0x8F) or 0xA1 <= lead <= 0xFE:
+        return _FFFD, at + 2 if nxt >= 0x80 else at + 1
+    return _FFFD, at + 1
+
+
+_RESUME = {
+    "cp932": lambda data, at: _two_byte(data, at, lambda b: 0x81 <= b <= 0x9F or 0xE0 <= b <= 0xFC),
+    "cp949": lambda data, at: _two_byte(data, at, lambda b: 0x81 <= b <= 0xFE),
+    "big5hkscs": lambda data, at: _two_byte(data, at, lambda b: 0x81 <= b <= 0xFE),
+    "gb18030": _gb18030,
+    "euc_jp": _euc_jp,
+}
+
+
+def _whatwg_errors(exc: UnicodeError) -> tuple[str, int]:
+    if not isinstance(exc, UnicodeDecodeError):
+        raise exc
+    resume = _RESUME.get(exc.encoding)
+    if resume is None:   # a single-byte codec's unmapped byte
+        return _FFFD, exc.end
+    return resume(bytes(exc.object), exc.start)
+
+
+codecs.register_error(ERRORS, _whatwg_errors)
+
+
+def _decoder(codec: str, translation: dict[int, str]):
+    """`codec`'s decoder, "replace" read as ERRORS, and the characters `translation` maps replaced."""
+    base = codecs.lookup(codec).decode
+    chars = [chr(c) for c in translation]
+
+    def decode(data, errors="strict"):
+        text, used = base(data, ERRORS if errors == "replace" else errors)
+        if any(c in text for c in chars):   # a search each: faster than translating every character
+            text = text.translate(translation)
+        return text, used
+    return decode
+
+
+shift_jis_decode = _decoder("cp932", _SJIS_ERRORS)
+euc_jp_decode = _decoder("euc_jp", _EUC_JP_SYMBOLS)
+big5_decode = _decoder("big5hkscs", {})
+euc_kr_decode = _decoder("cp949", {})
+gb18030_decode = _decoder("gb18030", {})
+
+_EUC_JP_JIS_SYMBOLS = str.maketrans({v: chr(k) for k, v in _EUC_JP_SYMBOLS.items()})
+_euc_jp_base_encode = codecs.lookup("euc_jp").encode
+
+
+def _euc_jp_char(ch: str) -> bytes:
+    try:
+        return _euc_jp_base_encode(ch)[0]
+    except UnicodeEncodeError:
+        sjis = ch.encode("cp932")   # raises for a character neither has
+        if len(sjis) == 2:
+            lead, trail = sjis
+            pointer = (lead - (0x81 if lead < 0xA0 else 0xC1)) * 188 + trail - (0x40 if trail < 0x7F else 0x41)
+            if pointer < 94 * 94:
+                row, cell = divmod(pointer, 94)
+                return bytes([0xA1 + row, 0xA1 + cell])
+        raise
+
+
+def euc_jp_encode(text: str, errors: str = "strict") -> tuple[bytes, int]:
+    """EUC-JP as the decoder above reads it: the six symbols and cp932's NEC and IBM rows too."""
+    jis = text.translate(_EUC_JP_JIS_SYMBOLS)
+    try:
+        return _euc_jp_base_encode(jis, "strict")[0], len(text)
+    except UnicodeEncodeError:
+        if errors != "strict":
+            return _euc_jp_base_encode(jis, errors)[0], len(text)
+        return b"".join(_euc_jp_char(ch) for ch in jis), len(text)
