@@ -1,15 +1,15 @@
 """The Encoding Standard's decoders for the multi-byte legacy encodings, over Python's codecs.
 
 Python's cp932, cp949, big5hkscs and gb18030 decoders read valid text as the Encoding
-Standard's Shift_JIS, EUC-KR, Big5 and gb18030 decoders do, but they part at malformed bytes:
-Python reports an error for a lead byte alone and reads the byte after it again, where the
-standard takes a non-ASCII byte after a lead with it (Shift_JIS "81 AD" is one U+FFFD, not
-U+FFFD and a half-width katakana) and gives back only an ASCII one. The error handler
-"fastparse-whatwg" (registered at import) resumes where the standard does; the binding decodes
-a legacy document's text with it, and the codecs fastparse.encoding registers for these
-encodings ("whatwg-shift_jis", "whatwg-euc-jp", "whatwg-euc-kr", "whatwg-big5",
-"whatwg-gb18030") read errors="replace" as it. cp932 also reads the bytes A0 and FD-FF as private-use
-characters, which the standard reads as errors.
+Standard's Shift_JIS, EUC-KR, Big5 and gb18030 decoders do (but for what is listed below),
+and part at malformed bytes: Python reports an error for a lead byte alone and reads the
+byte after it again, where the standard takes a non-ASCII byte after a lead with it
+(Shift_JIS "81 AD" is one U+FFFD, not U+FFFD and a half-width katakana) and gives back only
+an ASCII one. The error handler "fastparse-whatwg" (registered at import) resumes where the
+standard does; the binding decodes a legacy document's text with it, and the codecs
+fastparse.encoding registers for these encodings ("whatwg-shift_jis", "whatwg-euc-jp",
+"whatwg-euc-kr", "whatwg-big5", "whatwg-gb18030") read errors="replace" as it. cp932 also
+reads the bytes A0 and FD-FF as private-use characters, which the standard reads as errors.
 
 EUC-JP needs more: Python's euc_jp lacks NEC row 13 (① ... ⑳, Ⅰ ...) and the NEC-selected
 IBM extensions, which the standard's index-jis0208 has as cp932 does, and reads six symbols
@@ -18,9 +18,15 @@ handler reads a pair euc_jp rejects through cp932 (the same index row and cell),
 codec "whatwg-euc-jp" translates the six; its encoder writes them, and those rows, back (a
 selector's strings are compared with a legacy page's bytes).
 
-gb18030's decoder reads the byte 80 as € as the standard does. Left as Python has them: the 203 Big5 characters HKSCS-2008 added (lead bytes 87 and others),
-which big5hkscs lacks, read U+FFFD; gb18030's 20 code points that its 2005 and 2022 editions
-moved out of the private use area read as the 2000 edition has them.
+gb18030's decoder reads the byte 80 as €, as the standard does. Big5 reads nine symbols of
+its first rows as cp950 and the index do (‧ ﹑ ¯ ～ ⊕ ⊙ ￥ ￠ ￡), where big5hkscs has others.
+
+Left as Python has them: EUC-JP's 8F A2 B7 (JIS X 0212's tilde), which euc_jp reads as "~"
+where the index has ～ (a translation would change every ASCII tilde); ∕ and ﹨ of Big5's
+A241 and A242, which big5hkscs reads as ／ and ＼ (as it reads A1FE and A240); the 192 Big5
+characters HKSCS-2008 added (lead bytes 87 and others), which big5hkscs lacks, read U+FFFD;
+gb18030's 20 code points that its 2005 and 2022 editions moved out of the private use area
+read as the 2000 edition has them.
 """
 
 from __future__ import annotations
@@ -117,9 +123,23 @@ def _decoder(codec: str, translation: dict[int, str]):
     return decode
 
 
+def _big5_symbols() -> dict[bytes, tuple[str, str]]:
+    """Big5's symbol rows (lead bytes A1 and A2) where big5hkscs and cp950 read a pair
+    apart: {pair: (big5hkscs's reading, cp950's)}. The standard's index has cp950's (‧ for
+    A145, not •; ～ for A1E3, not ∼). Left out: a big5hkscs reading that is cp950's reading
+    of another pair in these rows (／ of A241 is A1FE's), which a translation would change."""
+    pairs = [bytes([lead, trail]) for lead in (0xA1, 0xA2) for trail in [*range(0x40, 0x7F), *range(0xA1, 0xFF)]]
+    read = {pair: (pair.decode("big5hkscs", "replace"), pair.decode("cp950", "replace")) for pair in pairs}
+    cp950_readings = {cp950 for _, cp950 in read.values()}
+    return {pair: (hkscs, cp950) for pair, (hkscs, cp950) in read.items()
+            if hkscs != cp950 and _FFFD not in hkscs + cp950 and hkscs not in cp950_readings}
+
+
+BIG5_SYMBOLS = _big5_symbols()
+
 shift_jis_decode = _decoder("cp932", _SJIS_ERRORS)
 euc_jp_decode = _decoder("euc_jp", _EUC_JP_SYMBOLS)
-big5_decode = _decoder("big5hkscs", {})
+big5_decode = _decoder("big5hkscs", str.maketrans({hkscs: cp950 for hkscs, cp950 in BIG5_SYMBOLS.values()}))
 euc_kr_decode = _decoder("cp949", {})
 gb18030_decode = _decoder("gb18030", {})
 

@@ -412,8 +412,9 @@ _sjis_spellings = cache(lambda: _spec_spellings(
     "cp932", [*range(0x81, 0xA0), *range(0xE0, 0xFD)], {0xED, 0xEE}))
 # Big5: the spec's index leaves out HKSCS's lead bytes below A1 and writes six characters with
 # their last pointer; big5hkscs differs on six (／ ＼ and four rounded box corners), as cp950 does not.
-_big5_spellings = cache(lambda: _spec_spellings(
-    "big5hkscs", range(0x81, 0xFF), set(range(0x81, 0xA1)), "\u2550\u255e\u2561\u256a\u5341\u5345"))
+_big5_spellings = cache(lambda: {**_spec_spellings(
+    "big5hkscs", range(0x81, 0xFF), set(range(0x81, 0xA1)), "\u2550\u255e\u2561\u256a\u5341\u5345"),
+    **{cp950: pair for pair, (_, cp950) in _legacy_codecs.BIG5_SYMBOLS.items()}})   # the symbols it reads
 
 
 def _c1_filled(codec: str, name: str, patches: dict[int, str] | None = None) -> codecs.CodecInfo:

@@ -562,6 +562,7 @@ MULTI_BYTE_DECODING = [
     ("euc-jp", b"\x8f\xa1A", "\ufffdA"),
     ("euc-kr", b"\x81\xff", "\ufffd"),
     ("big5", b"\x81A\x81\xff", "\ufffdA\ufffd"),
+    ("big5", b"\xa1\x45\xa1\xe3", "\u2027\uff5e"),      # ‧ ～ as cp950 has them; big5hkscs: • ∼
     ("gbk", b"\x80", "\u20ac"),
     ("gb18030", b"\x810\x81 ", "\ufffd0\ufffd "),     # a four-byte sequence cut short
 ]
@@ -572,6 +573,12 @@ def test_malformed_multi_byte_text_decodes_as_the_encoding_standard_says(charset
     assert data.decode(lookup(charset)[1], "replace") == want
     doc = fp.parse(b'<p title="' + data + b'">' + data + b"</p>", encoding=charset)
     assert (doc.find("p").text, doc.find("p")["title"]) == (want, want)
+
+
+def test_big5_symbols_of_a_selector_are_written_as_its_decoder_reads_them():
+    doc = fp.parse(b"<meta charset=big5><p title=\"\xa1\x45\">x</p>")
+    assert doc.find("p")["title"] == "\u2027"
+    assert doc.select_one('p[title="\u2027"]') == doc.find("p")
 
 
 def test_euc_jp_strings_of_a_selector_are_written_as_its_decoder_reads_them():
