@@ -69,6 +69,8 @@ codecs that write some characters differently, so this module registers four
   gb18030. These five multi-byte codecs read errors="replace" as the Encoding
   Standard's decoders read malformed bytes, and EUC-JP has the index's NEC and
   IBM rows and Windows' symbols (fastparse/_legacy_codecs.py).
+* "whatwg-iso-2022-jp": the Encoding Standard's ISO-2022-JP decoder, state by
+  state (same module), and iso2022_jp's encoder.
 
 The windows-* encodings decode with "whatwg-windows-1252" and the like: Python's
 cp1252... with each byte of 0x80-0x9F it leaves undefined decoded as the C1
@@ -175,7 +177,7 @@ _ENCODINGS: dict[str, tuple[str, tuple[str, ...]]] = {
     "big5": ("whatwg-big5", ("big5", "big5-hkscs", "cn-big5", "csbig5", "x-x-big5")),
     # Legacy multi-byte Japanese encodings
     "euc-jp": ("whatwg-euc-jp", ("cseucpkdfmtjapanese", "euc-jp", "x-euc-jp")),
-    "iso-2022-jp": ("iso2022_jp", ("csiso2022jp", "iso-2022-jp")),
+    "iso-2022-jp": ("whatwg-iso-2022-jp", ("csiso2022jp", "iso-2022-jp")),
     "shift_jis": ("whatwg-shift_jis", (
         "csshiftjis", "ms932", "ms_kanji", "shift-jis", "shift_jis", "sjis",
         "windows-31j", "x-sjis")),
@@ -450,6 +452,8 @@ _CODECS = {
                                       name="whatwg-euc-jp"),
     "whatwg_big5": codecs.CodecInfo(_spec_encoder("big5hkscs", _big5_spellings),
                                     _legacy_codecs.big5_decode, name="whatwg-big5"),
+    "whatwg_iso_2022_jp": codecs.CodecInfo(codecs.lookup("iso2022_jp").encode, _legacy_codecs.iso_2022_jp_decode,
+                                           name="whatwg-iso-2022-jp"),
     "whatwg_euc_kr": codecs.CodecInfo(codecs.lookup("cp949").encode, _legacy_codecs.euc_kr_decode,
                                       name="whatwg-euc-kr"),
     "whatwg_gb18030": codecs.CodecInfo(codecs.lookup("gb18030").encode, _legacy_codecs.gb18030_decode,

@@ -575,6 +575,27 @@ def test_malformed_multi_byte_text_decodes_as_the_encoding_standard_says(charset
     assert (doc.find("p").text, doc.find("p")["title"]) == (want, want)
 
 
+# ISO-2022-JP: the Encoding Standard's decoder, state by state (written from its text)
+ISO_2022_JP = [
+    (b"\x1b$B\x46\x7c\x4b\x5c\x2d\x21\x21\x41\x1b(B", "\u65e5\u672c\u2460\uff5e"),   # 日本①～
+    (b"\x1b(J\x5c\x7e\x1b(B\x5c", "\u00a5\u203e\\"),       # JIS-Roman's yen and overline
+    (b"\x1b(I\x31\x1b(B", "\uff71"),                         # half-width katakana
+    (b"\x1b$B\x1b(Bx", "\ufffdx"),                           # two escape sequences in a row
+    (b"\x1b$x", "\ufffd$x"),                                 # an unknown one: its bytes given back
+    (b"a\x0eb\x0fc", "a\ufffdb\ufffdc"),                    # SO and SI are errors
+    (b"\x1b$B\x46", "\ufffd"),                               # a lead byte at the end
+]
+
+
+@pytest.mark.parametrize(("data", "want"), ISO_2022_JP)
+def test_iso_2022_jp_decodes_as_the_encoding_standard_says(data, want):
+    assert data.decode(lookup("iso-2022-jp")[1], "replace") == want
+    if data.endswith(b"\x46"):
+        return   # the lead byte would pair with the '<' of markup after it
+    doc = fp.parse(b"<p>" + data + b"</p>", encoding="iso-2022-jp")
+    assert (doc.encoding, doc.find("p").text) == ("iso-2022-jp", want)
+
+
 def test_big5_symbols_of_a_selector_are_written_as_its_decoder_reads_them():
     doc = fp.parse(b"<meta charset=big5><p title=\"\xa1\x45\">x</p>")
     assert doc.find("p")["title"] == "\u2027"
