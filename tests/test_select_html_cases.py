@@ -47,6 +47,8 @@ def test_names_svg_and_mathml_reserved_are_no_custom_element_names():
     ("<textarea placeholder=p>\n\n</textarea>", False),         # one is left
     ("<textarea placeholder=p> </textarea>", False),
     ("<textarea placeholder=p></textarea>", True),
+    ('<input type="n&#117;mber" placeholder=p value="&#32;7">', True),   # references in both
+    ('<input type="&#117;rl" placeholder=p value="&#32;x">', False),
 ])
 def test_placeholder_shown_reads_the_sanitized_value(control, shown):
     assert bool(fp.parse(control).select(":placeholder-shown")) is shown

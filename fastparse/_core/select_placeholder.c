@@ -26,11 +26,12 @@ int fp_sel_value_empty(fp_sel_ctx *c, uint32_t e)
         }
         return c->text.len == 0;
     }
+    /* the type first: a decoded value lives in c->val, which reading the type may reuse */
+    int type = fp_sel_attr_keyword(c, e, "type", TYPE_NAMES, 3);
     const uint8_t *v;
     size_t n;
     if (!fp_sel_attr_value(c, e, (const uint8_t *)"value", 5, &v, &n))
         return 1;
-    int type = fp_sel_attr_keyword(c, e, "type", TYPE_NAMES, 3);
     double number;
     if (type == TYPE_NUMBER)
         return !fp_sel_number(v, n, &number);   /* not a valid number: "" */
