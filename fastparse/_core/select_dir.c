@@ -100,11 +100,8 @@ static int content_dir(fp_sel_ctx *c, uint32_t e, const uint8_t *high, int skip_
         o.skip_html_only = 1;   /* the HTML Standard's elements: an SVG <script> or <style> is none of them */
         o.skip_directed = 1;
     }
-    c->text.len = 0;
-    if (fp_text(c->doc, e, &o, &c->text) != 0) {
-        c->oom = 1;
+    if (!fp_sel_text(c, e, &o))
         return 0;
-    }
     return text_dir(c->text.data, c->text.len, high);
 }
 

@@ -297,6 +297,10 @@ int fp_sel_range(fp_sel_ctx *c, uint32_t e);
 /* a valid floating-point number (HTML Standard 2.3.4.3) that a double holds: 1, and *out */
 int fp_sel_number(const uint8_t *p, size_t n, double *out);
 
+/* select_tests.c: e's text into c->text, as fp_text builds it with o (NULL: the options
+ * of .text): 1, or 0 when out of memory (c->oom set) */
+int fp_sel_text(fp_sel_ctx *c, uint32_t e, const fp_text_opts *o);
+
 /* select_placeholder.c: the value of e, a text-like input or a textarea, is empty (:placeholder-shown) */
 int fp_sel_value_empty(fp_sel_ctx *c, uint32_t e);
 

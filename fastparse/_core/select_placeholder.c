@@ -16,16 +16,8 @@ static int is_ascii_white(uint8_t b) { return b == ' ' || b == '\t' || b == '\n'
 
 int fp_sel_value_empty(fp_sel_ctx *c, uint32_t e)
 {
-    if (c->el[e].tag == FP_TAG_TEXTAREA) {
-        fp_text_opts o;
-        memset(&o, 0, sizeof o);
-        c->text.len = 0;
-        if (fp_text(c->doc, e, &o, &c->text) != 0) {
-            c->oom = 1;
-            return 0;
-        }
-        return c->text.len == 0;
-    }
+    if (c->el[e].tag == FP_TAG_TEXTAREA)
+        return fp_sel_text(c, e, NULL) && c->text.len == 0;
     /* the type first: a decoded value lives in c->val, which reading the type may reuse */
     int type = fp_sel_attr_keyword(c, e, "type", TYPE_NAMES, 3);
     const uint8_t *v;

@@ -94,15 +94,25 @@ int fp_sel_test_nth(fp_sel_ctx *c, const int32_t *t, uint32_t e)
 /* whether element e's text, built as .text builds it, is document white
  * space only: `&#32;` or `&Tab;` is white space, a NUL the HTML rules drop
  * is nothing (legacy documents mark other references with a NUL byte) */
-static int text_is_white(fp_sel_ctx *c, uint32_t e)
+int fp_sel_text(fp_sel_ctx *c, uint32_t e, const fp_text_opts *o)
 {
-    fp_text_opts o;
-    memset(&o, 0, sizeof o);
+    fp_text_opts plain;
+    if (!o) {
+        memset(&plain, 0, sizeof plain);
+        o = &plain;
+    }
     c->text.len = 0;
-    if (fp_text(c->doc, e, &o, &c->text) != 0) {
+    if (fp_text(c->doc, e, o, &c->text) != 0) {
         c->oom = 1;
         return 0;
     }
+    return 1;
+}
+
+static int text_is_white(fp_sel_ctx *c, uint32_t e)
+{
+    if (!fp_sel_text(c, e, NULL))
+        return 0;
     for (size_t k = 0; k < c->text.len; k++)
         if (!is_ws(c->text.data[k]))
             return 0;
@@ -223,11 +233,9 @@ int fp_sel_test_contains(fp_sel_ctx *c, const int32_t *t, uint32_t e)
     o.skip = &skip;
     o.nskip = 1;
     o.skip_html_only = 1;
-    c->text.len = 0;
-    if (!is_template(c, e) && fp_text(c->doc, e, &o, &c->text) != 0) {
-        c->oom = 1;
+    c->text.len = 0;   /* a template's contents are not its text */
+    if (!is_template(c, e) && !fp_sel_text(c, e, &o))
         return 0;
-    }
     for (int32_t k = 0; k < t[1]; k++) {
         size_t len;
         const uint8_t *s = fp_sel_str(c, t[2 + k], &len);

@@ -84,6 +84,7 @@
 #define fp_sel_test_empty v3_fp_sel_test_empty
 #define fp_sel_test_has v3_fp_sel_test_has
 #define fp_sel_test_nth v3_fp_sel_test_nth
+#define fp_sel_text v3_fp_sel_text
 #define fp_sel_value_empty v3_fp_sel_value_empty
 #define fp_sel_value_mark v3_fp_sel_value_mark
 #define fp_sel_value_matches v3_fp_sel_value_matches
