@@ -22,15 +22,14 @@ ISO-2022-JP decodes with the standard's decoder itself (iso_2022_jp_decode): Pyt
 iso2022_jp reads escape sequences and errors its own way (an escape it does not know, two
 escapes in a row, SO and SI) and lacks row 13 and the six symbols, as euc_jp does.
 
-gb18030's decoder reads the byte 80 as €, as the standard does. Big5 reads nine symbols of
+gb18030's decoder reads the byte 80 as €, as the standard does, and the 20 codes its 2005
+and 2022 editions moved out of the private use area as those editions do (GB18030_MOVED). Big5 reads nine symbols of
 its first rows as cp950 and the index do (‧ ﹑ ¯ ～ ⊕ ⊙ ￥ ￠ ￡), where big5hkscs has others.
 
 Left as Python has them: EUC-JP's 8F A2 B7 (JIS X 0212's tilde), which euc_jp reads as "~"
 where the index has ～ (a translation would change every ASCII tilde); ∕ and ﹨ of Big5's
 A241 and A242, which big5hkscs reads as ／ and ＼ (as it reads A1FE and A240); the 192 Big5
-characters HKSCS-2008 added (lead bytes 87 and others), which big5hkscs lacks, read U+FFFD;
-gb18030's 20 code points that its 2005 and 2022 editions moved out of the private use area
-read as the 2000 edition has them.
+characters HKSCS-2008 added (lead bytes 87 and others), which big5hkscs lacks, read U+FFFD.
 """
 
 from __future__ import annotations
@@ -146,11 +145,27 @@ def _big5_symbols() -> dict[bytes, tuple[str, str]]:
 
 BIG5_SYMBOLS = _big5_symbols()
 
+# Two-byte codes that GB 18030-2005 (A8BC: ḿ) and GB 18030-2022 (ten vertical forms, eight
+# CJK ideographs) moved out of the private use area, where Python's gb18030 (the 2000
+# edition) still reads them; the Encoding Standard reads them as the later editions do, and
+# A3A0 as U+3000. Python's readings of the four-byte codes of those characters are already the
+# standard's, but for ḿ, whose four-byte code the standard reads as U+E7C7: a swap.
+GB18030_MOVED = {0xE5E5: 0x3000, 0xE78D: 0xFE10, 0xE78E: 0xFE12, 0xE78F: 0xFE11,
+                 **{0xE790 + k: 0xFE13 + k for k in range(7)}, 0xE7C7: 0x1E3F, 0x1E3F: 0xE7C7,
+                 0xE81E: 0x9FB4, 0xE826: 0x9FB5, 0xE82B: 0x9FB6, 0xE82C: 0x9FB7,
+                 0xE832: 0x9FB8, 0xE843: 0x9FB9, 0xE854: 0x9FBA, 0xE864: 0x9FBB}
+
+
+def gb18030_spellings() -> dict[str, bytes]:
+    """The bytes the standard's encoder writes for the characters GB18030_MOVED reads: the
+    two-byte codes (U+3000 keeps A1A1)."""
+    return {chr(new): chr(old).encode("gb18030") for old, new in GB18030_MOVED.items() if new != 0x3000}
+
 shift_jis_decode = _decoder("cp932", _SJIS_ERRORS)
 euc_jp_decode = _decoder("euc_jp", _EUC_JP_SYMBOLS)
 big5_decode = _decoder("big5hkscs", str.maketrans({hkscs: cp950 for hkscs, cp950 in BIG5_SYMBOLS.values()}))
 euc_kr_decode = _decoder("cp949", {})
-gb18030_decode = _decoder("gb18030", {})
+gb18030_decode = _decoder("gb18030", GB18030_MOVED)
 
 _EUC_JP_JIS_SYMBOLS = str.maketrans({v: chr(k) for k, v in _EUC_JP_SYMBOLS.items()})
 _euc_jp_base_encode = codecs.lookup("euc_jp").encode

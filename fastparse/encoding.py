@@ -456,8 +456,8 @@ _CODECS = {
                                            name="whatwg-iso-2022-jp"),
     "whatwg_euc_kr": codecs.CodecInfo(codecs.lookup("cp949").encode, _legacy_codecs.euc_kr_decode,
                                       name="whatwg-euc-kr"),
-    "whatwg_gb18030": codecs.CodecInfo(codecs.lookup("gb18030").encode, _legacy_codecs.gb18030_decode,
-                                       name="whatwg-gb18030"),
+    "whatwg_gb18030": codecs.CodecInfo(_spec_encoder("gb18030", _legacy_codecs.gb18030_spellings),
+                                       _legacy_codecs.gb18030_decode, name="whatwg-gb18030"),
     "x_user_defined": codecs.CodecInfo(
         _x_user_defined_encode, _x_user_defined_decode, name="x-user-defined"),
     "whatwg_replacement": codecs.CodecInfo(

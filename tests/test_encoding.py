@@ -564,6 +564,7 @@ MULTI_BYTE_DECODING = [
     ("big5", b"\x81A\x81\xff", "\ufffdA\ufffd"),
     ("big5", b"\xa1\x45\xa1\xe3", "\u2027\uff5e"),      # ‧ ～ as cp950 has them; big5hkscs: • ∼
     ("gbk", b"\x80", "\u20ac"),
+    ("gbk", b"\xa6\xd9\xfe\x59\xa8\xbc", "\ufe10\u9fb4\u1e3f"),   # GB 18030-2005/2022, not private use
     ("gb18030", b"\x810\x81 ", "\ufffd0\ufffd "),     # a four-byte sequence cut short
 ]
 
@@ -594,6 +595,12 @@ def test_iso_2022_jp_decodes_as_the_encoding_standard_says(data, want):
         return   # the lead byte would pair with the '<' of markup after it
     doc = fp.parse(b"<p>" + data + b"</p>", encoding="iso-2022-jp")
     assert (doc.encoding, doc.find("p").text) == ("iso-2022-jp", want)
+
+
+def test_gb18030_moved_codes_of_a_selector_are_written_as_its_decoder_reads_them():
+    doc = fp.parse(b"<meta charset=gb18030><p title=\"\xa6\xd9\">x</p>")
+    assert doc.find("p")["title"] == "\ufe10"
+    assert doc.select_one('p[title="\ufe10"]') == doc.find("p")
 
 
 def test_big5_symbols_of_a_selector_are_written_as_its_decoder_reads_them():
