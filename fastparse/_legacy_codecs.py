@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import codecs
 import re
+from collections.abc import Mapping
 
 ERRORS = "fastparse-whatwg"
 _FFFD = "\ufffd"
@@ -114,7 +115,7 @@ def _whatwg_errors(exc: UnicodeError) -> tuple[str, int]:
 codecs.register_error(ERRORS, _whatwg_errors)
 
 
-def _decoder(codec: str, translation: dict[int, str]):
+def _decoder(codec: str, translation: Mapping[int, int | str]):
     """`codec`'s decoder, "replace" read as ERRORS, and the characters `translation` maps
     replaced. The binding calls it for each run of text it decodes: one search for those
     characters, in C, costs less than translating every character."""
@@ -161,9 +162,10 @@ def gb18030_spellings() -> dict[str, bytes]:
     two-byte codes (U+3000 keeps A1A1)."""
     return {chr(new): chr(old).encode("gb18030") for old, new in GB18030_MOVED.items() if new != 0x3000}
 
+
 shift_jis_decode = _decoder("cp932", _SJIS_ERRORS)
 euc_jp_decode = _decoder("euc_jp", _EUC_JP_SYMBOLS)
-big5_decode = _decoder("big5hkscs", str.maketrans({hkscs: cp950 for hkscs, cp950 in BIG5_SYMBOLS.values()}))
+big5_decode = _decoder("big5hkscs", {ord(hkscs): cp950 for hkscs, cp950 in BIG5_SYMBOLS.values()})
 euc_kr_decode = _decoder("cp949", {})
 gb18030_decode = _decoder("gb18030", GB18030_MOVED)
 
@@ -249,7 +251,7 @@ def iso_2022_jp_decode(data, errors="strict") -> tuple[str, int]:
             out.append(_FFFD)
         elif state == _ESCAPE:
             first, lead = lead, 0
-            found = _ESCAPES.get((first, byte))
+            found = _ESCAPES.get((first, byte)) if byte is not None else None
             if found is not None:
                 state = output_state = found
                 if output_flag:   # two escape sequences in a row
