@@ -42,12 +42,18 @@ static const struct {
 #undef P
 enum { QUIRKY_PREFIX_COUNT = sizeof quirky_public_prefixes / sizeof *quirky_public_prefixes };
 
+static const uint8_t *skip_ws(const uint8_t *p, const uint8_t *q)
+{
+    while (p < q && fp_is_ws(*p))
+        p++;
+    return p;
+}
+
 /* a quoted identifier after a keyword; sets *found */
 static const uint8_t *
 doctype_id(const uint8_t *p, const uint8_t *q, const uint8_t **start, const uint8_t **stop, int *found)
 {
-    while (p < q && fp_is_ws(*p))
-        p++;
+    p = skip_ws(p, q);
     *found = 0;
     if (p < q && (*p == '"' || *p == '\'')) {
         uint8_t quote = *p++;
@@ -62,44 +68,44 @@ doctype_id(const uint8_t *p, const uint8_t *q, const uint8_t **start, const uint
     return p;
 }
 
-static const uint8_t *skip_ws(const uint8_t *p, const uint8_t *q)
-{
-    while (p < q && fp_is_ws(*p))
-        p++;
-    return p;
-}
+/* the public and system identifiers of a doctype, where it has them */
+typedef struct {
+    const uint8_t *pub, *pub_end, *sys, *sys_end;
+    int has_pub, has_sys;
+} doctype_ids;
 
-/* The token's force-quirks flag from what follows its name, [p, q), which a
- * '>' ends (or the input, eof): the DOCTYPE states 13.2.5.56-67 set it for
- * anything but PUBLIC or SYSTEM there, an identifier missing, unquoted or cut
- * by '>', anything after the public identifier but a system one, and the end
- * of the input; what follows the system identifier is only a bogus doctype. */
+/* Reads the identifiers after the name, [p, q), which a '>' ends (or the input,
+ * eof), into *ids; returns the token's force-quirks flag. The DOCTYPE states
+ * 13.2.5.56-67 set it for anything but PUBLIC or SYSTEM there, an identifier
+ * missing, unquoted or cut by '>', anything after the public identifier but a
+ * system one, and the end of the input; what follows the system identifier
+ * is only a bogus doctype. */
 static int
-force_quirks(const uint8_t *p, const uint8_t *q, int eof)
+read_ids(const uint8_t *p, const uint8_t *q, int eof, doctype_ids *ids)
 {
+    memset(ids, 0, sizeof *ids);
     p = skip_ws(p, q);
     if (p == q)
         return eof;
-    int public = fp_starts_with_ci(p, (size_t)(q - p), "public");
-    if (!public && !fp_starts_with_ci(p, (size_t)(q - p), "system"))
-        return 1;
-    const uint8_t *id, *id_end;
-    int found;
-    p = doctype_id(p + 6, q, &id, &id_end, &found);
-    if (!found)
-        return 1;
-    if (public) {
+    if (fp_starts_with_ci(p, (size_t)(q - p), "public")) {
+        p = doctype_id(p + 6, q, &ids->pub, &ids->pub_end, &ids->has_pub);
+        if (!ids->has_pub)
+            return 1;
         p = skip_ws(p, q);
         if (p == q)
-            return eof;
-        p = doctype_id(p, q, &id, &id_end, &found);   /* the system identifier */
-        if (!found)
-            return 1;
+            return eof;   /* no system identifier: it is optional after a public one */
+    } else if (fp_starts_with_ci(p, (size_t)(q - p), "system")) {
+        p += 6;
+    } else {
+        return 1;
     }
+    p = doctype_id(p, q, &ids->sys, &ids->sys_end, &ids->has_sys);
+    if (!ids->has_sys)
+        return 1;
     return skip_ws(p, q) == q && eof;
 }
 
-static void decide_quirks(fp_sim *s, const uint8_t *name, const uint8_t *p, const uint8_t *q);
+static void decide_quirks(fp_sim *s, const uint8_t *name, const uint8_t *name_end, const doctype_ids *ids);
 
 /* The doctype's data [p, q) (after "<!DOCTYPE", before '>'); its name is the
  * first run of non-whitespace, which doc.doctype reports. */
@@ -110,41 +116,34 @@ fp_sim_doctype(fp_sim *s, const uint8_t *p, const uint8_t *q)
     if (s->doctype_seen || s->doc->n || s->ctx || s->body_seen)
         return 0;
     s->doctype_seen = 1;
-    while (p < q && fp_is_ws(*p))
-        p++;
+    p = skip_ws(p, q);
     const uint8_t *name = p;
     while (p < q && !fp_is_ws(*p))
         p++;
     s->doc->has_doctype = 1;
     s->doc->doctype_name = (uint32_t)(name - s->doc->buf);
     s->doc->doctype_name_end = (uint32_t)(p - s->doc->buf);
+    doctype_ids ids;
     int eof = q == s->doc->buf + s->doc->len;   /* no '>' closes it */
-    if (force_quirks(p, q, eof))
+    if (read_ids(p, q, eof, &ids))
         s->quirks = 1;
     else
-        decide_quirks(s, name, p, q);
+        decide_quirks(s, name, p, &ids);
     return 1;
 }
 
 /* 13.2.6.4.1: a doctype other than <!DOCTYPE html>, or with a quirky identifier */
 static void
-decide_quirks(fp_sim *s, const uint8_t *name, const uint8_t *p, const uint8_t *q)
+decide_quirks(fp_sim *s, const uint8_t *name, const uint8_t *name_end, const doctype_ids *ids)
 {
-    if (!fp_equals_ci(name, (size_t)(p - name), "html")) {
+    if (!fp_equals_ci(name, (size_t)(name_end - name), "html")) {
         s->quirks = 1;
         return;
     }
-    p = skip_ws(p, q);
-    const uint8_t *pub = NULL, *pub_end = NULL, *sys = NULL, *sys_end = NULL;
-    int has_pub = 0, has_sys = 0;
-    if (fp_starts_with_ci(p, (size_t)(q - p), "public")) {
-        p = doctype_id(p + 6, q, &pub, &pub_end, &has_pub);
-        doctype_id(p, q, &sys, &sys_end, &has_sys);
-    } else if (fp_starts_with_ci(p, (size_t)(q - p), "system")) {
-        doctype_id(p + 6, q, &sys, &sys_end, &has_sys);
-    }
+    const uint8_t *pub = ids->pub, *sys = ids->sys;
+    int has_pub = ids->has_pub, has_sys = ids->has_sys;
     s->quirks = 0;
-    size_t npub = (size_t)(pub_end - pub), nsys = (size_t)(sys_end - sys);
+    size_t npub = (size_t)(ids->pub_end - pub), nsys = (size_t)(ids->sys_end - sys);
     if (has_pub) {
         if (fp_equals_ci(pub, npub, "-//w3o//dtd w3 html strict 3.0//en//") ||
             fp_equals_ci(pub, npub, "-/w3c/dtd html 4.0 transitional/en") || fp_equals_ci(pub, npub, "html"))
