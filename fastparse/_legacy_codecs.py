@@ -15,8 +15,8 @@ EUC-JP needs more: Python's euc_jp lacks NEC row 13 (① ... ⑳, Ⅰ ...) and t
 IBM extensions, which the standard's index-jis0208 has as cp932 does, and reads six symbols
 as JIS X 0208 maps them (〜 ‖ − ¢ £ ¬) where that index has Windows' (～ ∥ － ￠ ￡ ￢). The
 handler reads a pair euc_jp rejects through cp932 (the same index row and cell), and the
-codec "whatwg-euc-jp" translates the six; its encoder writes them, and those rows, back (a
-selector's strings are compared with a legacy page's bytes).
+codec "whatwg-euc-jp" translates the six; its encoder writes them, and those rows, back
+(euc_jp_spellings: a selector's strings are compared with a legacy page's bytes).
 
 ISO-2022-JP decodes with the standard's decoder itself (iso_2022_jp_decode): Python's
 iso2022_jp reads escape sequences and errors its own way (an escape it does not know, two
@@ -74,6 +74,14 @@ def _gb18030(data: bytes, at: int) -> tuple[str, int]:
     return _two_byte(data, at, lambda b: 0x81 <= b <= 0xFE)
 
 
+def _jis0208_via_cp932(pointer: int) -> str:
+    """index-jis0208 at pointer (row x 94 + cell), read from the Shift_JIS bytes cp932 has
+    there: its NEC and IBM rows are the index's. U+FFFD where it has no character."""
+    row, cell = divmod(pointer, 188)
+    sjis = bytes([row + (0x81 if row < 0x1F else 0xC1), cell + (0x40 if cell < 0x3F else 0x41)])
+    return sjis.decode("cp932", "replace").translate(_SJIS_ERRORS)[:1]
+
+
 def _euc_jp(data: bytes, at: int) -> tuple[str, int]:
     lead = data[at]
     nxt = data[at + 1] if at + 1 < len(data) else None
@@ -84,11 +92,7 @@ def _euc_jp(data: bytes, at: int) -> tuple[str, int]:
             return _FFFD, len(data)
         return _FFFD, at + 3 if data[at + 2] >= 0x80 else at + 2
     if 0xA1 <= lead <= 0xFE and 0xA1 <= nxt <= 0xFE:
-        # row and cell of JIS X 0208 as cp932 writes them: its NEC and IBM rows are the index's
-        pointer = (lead - 0xA1) * 94 + nxt - 0xA1
-        row, cell = divmod(pointer, 188)
-        sjis = bytes([row + (0x81 if row < 0x1F else 0xC1), cell + (0x40 if cell < 0x3F else 0x41)])
-        return sjis.decode("cp932", "replace").translate(_SJIS_ERRORS)[:1], at + 2
+        return _jis0208_via_cp932((lead - 0xA1) * 94 + nxt - 0xA1), at + 2
     if lead in (0x8E, 0x8F) or 0xA1 <= lead <= 0xFE:
         return _FFFD, at + 2 if nxt >= 0x80 else at + 1
     return _FFFD, at + 1
@@ -169,33 +173,26 @@ big5_decode = _decoder("big5hkscs", {ord(hkscs): cp950 for hkscs, cp950 in BIG5_
 euc_kr_decode = _decoder("cp949", {})
 gb18030_decode = _decoder("gb18030", GB18030_MOVED)
 
-_EUC_JP_JIS_SYMBOLS = str.maketrans({v: chr(k) for k, v in _EUC_JP_SYMBOLS.items()})
-_euc_jp_base_encode = codecs.lookup("euc_jp").encode
+def euc_jp_spellings() -> dict[str, bytes]:
+    """The bytes EUC-JP writes for what its decoder reads and euc_jp cannot write: Windows'
+    six symbols, and the characters of the JIS X 0208 pairs euc_jp rejects (NEC row 13, IBM
+    rows) that it has nowhere else (≒ of row 13 stays A2E2)."""
+    out = {windows: chr(jis).encode("euc_jp") for jis, windows in _EUC_JP_SYMBOLS.items()}
+    for pointer in range(94 * 94):
+        pair = bytes([0xA1 + pointer // 94, 0xA1 + pointer % 94])
+        if _FFFD in pair.decode("euc_jp", "replace"):
+            ch = _jis0208_via_cp932(pointer)
+            if ch != _FFFD and not _euc_jp_writes(ch):
+                out.setdefault(ch, pair)
+    return out
 
 
-def _euc_jp_char(ch: str) -> bytes:
+def _euc_jp_writes(ch: str) -> bool:
     try:
-        return _euc_jp_base_encode(ch)[0]
+        ch.encode("euc_jp")
     except UnicodeEncodeError:
-        sjis = ch.encode("cp932")   # raises for a character neither has
-        if len(sjis) == 2:
-            lead, trail = sjis
-            pointer = (lead - (0x81 if lead < 0xA0 else 0xC1)) * 188 + trail - (0x40 if trail < 0x7F else 0x41)
-            if pointer < 94 * 94:
-                row, cell = divmod(pointer, 94)
-                return bytes([0xA1 + row, 0xA1 + cell])
-        raise
-
-
-def euc_jp_encode(text: str, errors: str = "strict") -> tuple[bytes, int]:
-    """EUC-JP as the decoder above reads it: the six symbols and cp932's NEC and IBM rows too."""
-    jis = text.translate(_EUC_JP_JIS_SYMBOLS)
-    try:
-        return _euc_jp_base_encode(jis, "strict")[0], len(text)
-    except UnicodeEncodeError:
-        if errors != "strict":
-            return _euc_jp_base_encode(jis, errors)[0], len(text)
-        return b"".join(_euc_jp_char(ch) for ch in jis), len(text)
+        return False
+    return True
 
 
 # ---- ISO-2022-JP: the Encoding Standard's decoder (section 12.2.1), state by state ----
