@@ -59,32 +59,68 @@ class Indexes:
 # ---- the standard's decoders: each handler takes (state, byte or None, queue) and returns
 # a string, None (continue) or "end"; bytes given back are pushed onto the queue ----
 
-def shift_jis(ix: Indexes, st: dict, b: int | None, queue: list[int]):
-    lead = st.get("lead", 0)
-    if b is None:
-        st["lead"] = 0
-        return FFFD if lead else "end"
-    if lead:
-        st["lead"] = 0
-        pointer = None
-        if 0x40 <= b <= 0x7E or 0x80 <= b <= 0xFC:
-            pointer = (lead - (0x81 if lead < 0xA0 else 0xC1)) * 188 + b - (0x40 if b < 0x7F else 0x41)
-        if pointer is not None and 8836 <= pointer <= 10715:
-            return chr(0xE000 - 8836 + pointer)
-        code_point = ix.jis0208.get(pointer) if pointer is not None else None
-        if code_point is not None:
-            return chr(code_point)
-        if b < 0x80:
-            queue.append(b)
-        return FFFD
+def two_byte(single, is_lead, pair):
+    """The shape the Shift_JIS, EUC-KR and Big5 decoders share: single(b) reads a byte that
+    starts no pair (a string: U+FFFD for an error), pair(ix, lead, b) a pair (a string, or
+    None when the index has none: the second byte is given back when it is ASCII)."""
+    def handler(ix: Indexes, st: dict, b: int | None, queue: list[int]):
+        lead = st.pop("lead", 0)
+        if b is None:
+            return FFFD if lead else "end"
+        if lead:
+            text = pair(ix, lead, b)
+            if text is not None:
+                return text
+            if b < 0x80:
+                queue.append(b)
+            return FFFD
+        if is_lead(b):
+            st["lead"] = b
+            return None
+        return single(b)
+    return handler
+
+
+def character(code_point: int | None) -> str | None:
+    return None if code_point is None else chr(code_point)
+
+
+def ascii_or_error(b: int) -> str:
+    return chr(b) if b < 0x80 else FFFD
+
+
+def shift_jis_pair(ix: Indexes, lead: int, b: int) -> str | None:
+    if not (0x40 <= b <= 0x7E or 0x80 <= b <= 0xFC):
+        return None
+    pointer = (lead - (0x81 if lead < 0xA0 else 0xC1)) * 188 + b - (0x40 if b < 0x7F else 0x41)
+    if 8836 <= pointer <= 10715:
+        return chr(0xE000 - 8836 + pointer)
+    return character(ix.jis0208.get(pointer))
+
+
+def shift_jis_single(b: int) -> str:
     if b <= 0x80:
         return chr(b)
-    if 0xA1 <= b <= 0xDF:
-        return chr(0xFF61 - 0xA1 + b)
-    if 0x81 <= b <= 0x9F or 0xE0 <= b <= 0xFC:
-        st["lead"] = b
+    return chr(0xFF61 - 0xA1 + b) if 0xA1 <= b <= 0xDF else FFFD
+
+
+def euc_kr_pair(ix: Indexes, lead: int, b: int) -> str | None:
+    return character(ix.euc_kr.get((lead - 0x81) * 190 + b - 0x41)) if 0x41 <= b <= 0xFE else None
+
+
+BIG5_TWO = {1133: "\u00ca\u0304", 1135: "\u00ca\u030c", 1164: "\u00ea\u0304", 1166: "\u00ea\u030c"}
+
+
+def big5_pair(ix: Indexes, lead: int, b: int) -> str | None:
+    if not (0x40 <= b <= 0x7E or 0xA1 <= b <= 0xFE):
         return None
-    return FFFD
+    pointer = (lead - 0x81) * 157 + b - (0x40 if b < 0x7F else 0x62)
+    return BIG5_TWO.get(pointer) or character(ix.big5.get(pointer))
+
+
+shift_jis = two_byte(shift_jis_single, lambda b: 0x81 <= b <= 0x9F or 0xE0 <= b <= 0xFC, shift_jis_pair)
+euc_kr = two_byte(ascii_or_error, lambda b: 0x81 <= b <= 0xFE, euc_kr_pair)
+big5 = two_byte(ascii_or_error, lambda b: 0x81 <= b <= 0xFE, big5_pair)
 
 
 def euc_jp(ix: Indexes, st: dict, b: int | None, queue: list[int]):
@@ -113,56 +149,6 @@ def euc_jp(ix: Indexes, st: dict, b: int | None, queue: list[int]):
     if b < 0x80:
         return chr(b)
     if b in (0x8E, 0x8F) or 0xA1 <= b <= 0xFE:
-        st["lead"] = b
-        return None
-    return FFFD
-
-
-def euc_kr(ix: Indexes, st: dict, b: int | None, queue: list[int]):
-    lead = st.get("lead", 0)
-    if b is None:
-        st["lead"] = 0
-        return FFFD if lead else "end"
-    if lead:
-        st["lead"] = 0
-        code_point = ix.euc_kr.get((lead - 0x81) * 190 + b - 0x41) if 0x41 <= b <= 0xFE else None
-        if code_point is not None:
-            return chr(code_point)
-        if b < 0x80:
-            queue.append(b)
-        return FFFD
-    if b < 0x80:
-        return chr(b)
-    if 0x81 <= b <= 0xFE:
-        st["lead"] = b
-        return None
-    return FFFD
-
-
-BIG5_TWO = {1133: "\u00ca\u0304", 1135: "\u00ca\u030c", 1164: "\u00ea\u0304", 1166: "\u00ea\u030c"}
-
-
-def big5(ix: Indexes, st: dict, b: int | None, queue: list[int]):
-    lead = st.get("lead", 0)
-    if b is None:
-        st["lead"] = 0
-        return FFFD if lead else "end"
-    if lead:
-        st["lead"] = 0
-        pointer = None
-        if 0x40 <= b <= 0x7E or 0xA1 <= b <= 0xFE:
-            pointer = (lead - 0x81) * 157 + b - (0x40 if b < 0x7F else 0x62)
-        if pointer in BIG5_TWO:
-            return BIG5_TWO[pointer]
-        code_point = ix.big5.get(pointer) if pointer is not None else None
-        if code_point is not None:
-            return chr(code_point)
-        if b < 0x80:
-            queue.append(b)
-        return FFFD
-    if b < 0x80:
-        return chr(b)
-    if 0x81 <= b <= 0xFE:
         st["lead"] = b
         return None
     return FFFD
