@@ -37,8 +37,9 @@ answers None (windows-1252, as before):
   a fifth of the text (Cyrillic written in GBK, A7 and a byte, reads as ง and a mark).
 
 The tests read up to 32 KiB of the text between tags (and before the first), found in the
-page's first MiB: each run that holds non-ASCII bytes, from its first to its last (a '<' or '>' is a character
-boundary in each of these encodings: no trail byte is below 0x40), at most 2 KiB of it.
+page's first MiB: each run that holds non-ASCII bytes, from its first to its last (a '<' or
+'>' is a character boundary in each of these encodings: no trail byte is below 0x40), at
+most 2 KiB of it.
 Scripts and styles are left out: a search page had 12 Cyrillic letters in the 64 KiB after
 its title, and an inline script with one non-ASCII character filled the sample with ASCII.
 Under a millisecond at the median real page and 6 ms at most, on the rare path that
@@ -61,7 +62,8 @@ _MIN_UTF8 = 4                   # UTF-8 sequences
 _HIGH_BYTES = bytes(range(0x80, 0x100))
 _ASCII_BYTES = bytes(range(0x80))
 _ASCII_RUN = re.compile("[\x00-\x7f]+")
-_TEXT_WITH_HIGH_BYTES = re.compile(rb"(?:>|\A)([^<>\x80-\xff]*[\x80-\xff][^<]*)")   # linear: no two tries read one byte; \A: text before any tag
+# a run of text after a tag, or before any (\A); linear: no two tries read one byte
+_TEXT_WITH_HIGH_BYTES = re.compile(rb"(?:>|\A)([^<>\x80-\xff]*[\x80-\xff][^<]*)")
 
 _KANA = re.compile("[\u3041-\u30ff]")
 _HALFWIDTH_KANA = re.compile("[\uff61-\uff9f]")
@@ -196,9 +198,9 @@ def _thai(near: str, wide: str) -> bool:
 
 def _sample(data: bytes | bytearray | memoryview) -> bytes:
     """The runs of text between tags (and before the first) in the page's first _SCAN bytes
-    that hold non-ASCII bytes (their _core), a line each, up to _SAMPLE bytes (the last one cut). The search runs only
-    around the _BLOCK-byte blocks that are not ASCII: a regular expression reads 100 MB/s,
-    bytes.isascii() 10 GB/s."""
+    that hold non-ASCII bytes (their _core), a line each, up to _SAMPLE bytes (the last one
+    cut). The search runs only around the _BLOCK-byte blocks that are not ASCII: a regular
+    expression reads 100 MB/s, bytes.isascii() 10 GB/s."""
     head = bytes(data[:_SCAN])
     parts: list[bytes] = []
     size = done = 0

@@ -23,8 +23,9 @@ iso2022_jp reads escape sequences and errors its own way (an escape it does not 
 escapes in a row, SO and SI) and lacks row 13 and the six symbols, as euc_jp does.
 
 gb18030's decoder reads the byte 80 as €, as the standard does, and the 20 codes its 2005
-and 2022 editions moved out of the private use area as those editions do (GB18030_MOVED). Big5 reads nine symbols of
-its first rows as cp950 and the index do (‧ ﹑ ¯ ～ ⊕ ⊙ ￥ ￠ ￡), where big5hkscs has others.
+and 2022 editions moved out of the private use area as those editions do (GB18030_MOVED).
+Big5 reads nine symbols of its first rows as cp950 and the index do (‧ ﹑ ¯ ～ ⊕ ⊙ ￥ ￠ ￡),
+where big5hkscs has others.
 
 Left as Python has them: EUC-JP's 8F A2 B7 (JIS X 0212's tilde), which euc_jp reads as "~"
 where the index has ～ (a translation would change every ASCII tilde); ∕ and ﹨ of Big5's
@@ -141,7 +142,8 @@ def _big5_symbols() -> dict[bytes, tuple[str, str]]:
     apart: {pair: (big5hkscs's reading, cp950's)}. The standard's index has cp950's (‧ for
     A145, not •; ～ for A1E3, not ∼). Left out: a big5hkscs reading that is cp950's reading
     of another pair in these rows (／ of A241 is A1FE's), which a translation would change."""
-    pairs = [bytes([lead, trail]) for lead in (0xA1, 0xA2) for trail in [*range(0x40, 0x7F), *range(0xA1, 0xFF)]]
+    trails = [*range(0x40, 0x7F), *range(0xA1, 0xFF)]
+    pairs = [bytes([lead, trail]) for lead in (0xA1, 0xA2) for trail in trails]
     read = {pair: (pair.decode("big5hkscs", "replace"), pair.decode("cp950", "replace")) for pair in pairs}
     cp950_readings = {cp950 for _, cp950 in read.values()}
     return {pair: (hkscs, cp950) for pair, (hkscs, cp950) in read.items()

@@ -47,9 +47,9 @@ Two real-world rules refine steps 3 and 4, because pages lie about themselves:
   trafilatura corpus). It only runs on this rare path.
 
 Labels are mapped by the Encoding Standard's table to a WHATWG name and a
-Python codec. Two WHATWG encodings have no Python codec, and two have Python
-codecs that write some characters differently, so this module registers four
-(``codecs.register``, at import):
+Python codec. Two WHATWG encodings have no Python codec, and Python's codecs of
+the others read or write some characters differently, so this module registers
+these (``codecs.register``, at import):
 
 * "x-user-defined": bytes 0x80-0xFF decode to U+F780-U+F7FF.
 * "replacement" (labels iso-2022-kr, hz-gb-2312, iso-2022-cn...): the spec
@@ -419,7 +419,7 @@ _big5_spellings = cache(lambda: {**_spec_spellings(
     **{cp950: pair for pair, (_, cp950) in _legacy_codecs.BIG5_SYMBOLS.items()}})   # the symbols it reads
 
 
-def _c1_filled(codec: str, name: str, patches: dict[int, str] | None = None) -> codecs.CodecInfo:
+def _spec_charmap(codec: str, name: str, patches: dict[int, str] | None = None) -> codecs.CodecInfo:
     """`codec` (a charmap codec of Python's) with each byte 0x80-0x9F it leaves
     undefined decoded as the C1 control of its value, and the bytes `patches`
     maps decoded as the Encoding Standard's index has them."""
@@ -443,9 +443,9 @@ def _c1_filled(codec: str, name: str, patches: dict[int, str] | None = None) -> 
 _INDEX_PATCHES = {"cp1255": {0xCA: "\u05ba"}, "koi8_u": {0xAE: "\u045e", 0xBE: "\u040e"}}
 
 _CODECS = {
-    **{f"whatwg_windows_{cp[2:]}": _c1_filled(cp, f"whatwg-windows-{cp[2:]}", _INDEX_PATCHES.get(cp))
+    **{f"whatwg_windows_{cp[2:]}": _spec_charmap(cp, f"whatwg-windows-{cp[2:]}", _INDEX_PATCHES.get(cp))
        for cp in ("cp874", "cp1250", "cp1251", "cp1252", "cp1253", "cp1254", "cp1255", "cp1257", "cp1258")},
-    "whatwg_koi8_u": _c1_filled("koi8_u", "whatwg-koi8-u", _INDEX_PATCHES["koi8_u"]),
+    "whatwg_koi8_u": _spec_charmap("koi8_u", "whatwg-koi8-u", _INDEX_PATCHES["koi8_u"]),
     "whatwg_shift_jis": codecs.CodecInfo(_spec_encoder("cp932", _sjis_spellings),
                                          _legacy_codecs.shift_jis_decode, name="whatwg-shift_jis"),
     "whatwg_euc_jp": codecs.CodecInfo(_spec_encoder("euc_jp", cache(_legacy_codecs.euc_jp_spellings)),

@@ -164,7 +164,8 @@ def gb18030(ix: Indexes, st: dict, b: int | None, queue: list[int]):
         if not 0x30 <= b <= 0x39:
             queue.extend([b, third, second])
             return FFFD
-        code_point = ix.gb18030_range((first - 0x81) * 12600 + (second - 0x30) * 1260 + (third - 0x81) * 10 + b - 0x30)
+        pointer = (first - 0x81) * 12600 + (second - 0x30) * 1260 + (third - 0x81) * 10 + b - 0x30
+        code_point = ix.gb18030_range(pointer)
         return FFFD if code_point is None else chr(code_point)
     if second:
         if 0x81 <= b <= 0xFE:
