@@ -1,9 +1,9 @@
 /* select_lang.c — :lang() (Selectors 4, 14.2; HTML Standard 3.2.6.2): an
- * element's language is its nearest lang attribute (xml:lang on SVG and
- * MathML elements first; MathML has no lang of its own), else the document's default from
- * <meta http-equiv="content-language">, else unknown (""). Ranges match by RFC 4647 extended
- * filtering, ASCII case-insensitively, with an implicit wildcard: :lang(de)
- * matches "de", "de-CH" and "de-Latn-CH"; :lang(de-CH) matches "de-Latn-CH". */
+ * element's language is its nearest lang attribute (lang_attribute), else
+ * the document's default from <meta http-equiv="content-language">, else
+ * unknown (""). Ranges match by RFC 4647 extended filtering, ASCII
+ * case-insensitively, with an implicit wildcard: :lang(de) matches "de",
+ * "de-CH" and "de-Latn-CH"; :lang(de-CH) matches "de-Latn-CH". */
 #include "select_internal.h"
 #include "tags_gen.h"   /* FP_TAG_META */
 
@@ -52,6 +52,20 @@ static int32_t inherits_from(const fp_sel_ctx *c, int32_t x)
     return p >= 0 && is_template(c, (uint32_t)p) ? -1 : p;
 }
 
+/* The attribute that gives element x's language, or NULL: xml:lang on SVG and
+ * MathML elements (the tree builder puts it in the XML namespace there), then
+ * lang, which HTML and SVG define and MathML does not. */
+static const char *lang_attribute(const fp_sel_ctx *c, uint32_t x)
+{
+    fp_attr a;
+    uint32_t flags = c->el[x].flags;
+    if ((flags & (FP_EF_SVG | FP_EF_MATHML)) && fp_attr_find(c->doc, x, "xml:lang", 8, &a))
+        return "xml:lang";
+    if (!(flags & FP_EF_MATHML) && fp_attr_find(c->doc, x, "lang", 4, &a))
+        return "lang";
+    return NULL;
+}
+
 /* the element whose attribute gives e's language: e or an ancestor (not
  * across a <template>), -1 for none; memoised per element (0 unknown, else k + 2,
  * 1 none), so asking every element of a deep page stays linear */
@@ -64,10 +78,7 @@ static int32_t lang_source(fp_sel_ctx *c, uint32_t e)
             found = (int32_t)known - 2;
             break;
         }
-        fp_attr a;
-        if (((c->el[x].flags & (FP_EF_SVG | FP_EF_MATHML)) &&
-             fp_attr_find(c->doc, (uint32_t)x, "xml:lang", 8, &a)) ||
-            (!(c->el[x].flags & FP_EF_MATHML) && fp_attr_find(c->doc, (uint32_t)x, "lang", 4, &a))) {
+        if (lang_attribute(c, (uint32_t)x)) {
             found = x;
             break;
         }
@@ -135,10 +146,8 @@ int fp_sel_lang(fp_sel_ctx *c, const int32_t *t, uint32_t e)
     if (c->oom)
         return 0;
     if (src >= 0) {
-        int foreign = (c->el[src].flags & (FP_EF_SVG | FP_EF_MATHML)) != 0;
-        int mathml = (c->el[src].flags & FP_EF_MATHML) != 0;
-        if (!(foreign && fp_sel_attr_value(c, (uint32_t)src, (const uint8_t *)"xml:lang", 8, &v, &vlen)) &&
-            (mathml || !fp_sel_attr_value(c, (uint32_t)src, (const uint8_t *)"lang", 4, &v, &vlen)))
+        const char *name = lang_attribute(c, (uint32_t)src);
+        if (!name || !fp_sel_attr_value(c, (uint32_t)src, (const uint8_t *)name, strlen(name), &v, &vlen))
             return 0;
     } else if (!default_lang(c, &v, &vlen)) {
         v = (const uint8_t *)"";   /* no language information: unknown, the empty tag */

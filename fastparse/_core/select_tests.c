@@ -91,9 +91,6 @@ int fp_sel_test_nth(fp_sel_ctx *c, const int32_t *t, uint32_t e)
     return anb(t[2], t[3], pos);
 }
 
-/* whether element e's text, built as .text builds it, is document white
- * space only: `&#32;` or `&Tab;` is white space, a NUL the HTML rules drop
- * is nothing (legacy documents mark other references with a NUL byte) */
 int fp_sel_text(fp_sel_ctx *c, uint32_t e, const fp_text_opts *o)
 {
     fp_text_opts plain;
@@ -109,6 +106,9 @@ int fp_sel_text(fp_sel_ctx *c, uint32_t e, const fp_text_opts *o)
     return 1;
 }
 
+/* whether element e's text, built as .text builds it, is document white
+ * space only: `&#32;` or `&Tab;` is white space, a NUL the HTML rules drop
+ * is nothing (legacy documents mark other references with a NUL byte) */
 static int text_is_white(fp_sel_ctx *c, uint32_t e)
 {
     if (!fp_sel_text(c, e, NULL))
