@@ -85,18 +85,18 @@ def _jis0208_via_cp932(pointer: int) -> str:
 
 def _euc_jp(data: bytes, at: int) -> tuple[str, int]:
     lead = data[at]
-    nxt = data[at + 1] if at + 1 < len(data) else None
-    if nxt is None:
-        return _FFFD, len(data) if lead in (0x8E, 0x8F) or 0xA1 <= lead <= 0xFE else at + 1
+    if not (lead in (0x8E, 0x8F) or 0xA1 <= lead <= 0xFE):
+        return _FFFD, at + 1
+    if at + 1 >= len(data):
+        return _FFFD, len(data)
+    nxt = data[at + 1]
     if lead == 0x8F and 0xA1 <= nxt <= 0xFE:   # JIS X 0212: three bytes
         if at + 2 >= len(data):
             return _FFFD, len(data)
         return _FFFD, at + 3 if data[at + 2] >= 0x80 else at + 2
     if 0xA1 <= lead <= 0xFE and 0xA1 <= nxt <= 0xFE:
         return _jis0208_via_cp932((lead - 0xA1) * 94 + nxt - 0xA1), at + 2
-    if lead in (0x8E, 0x8F) or 0xA1 <= lead <= 0xFE:
-        return _FFFD, at + 2 if nxt >= 0x80 else at + 1
-    return _FFFD, at + 1
+    return _FFFD, at + 2 if nxt >= 0x80 else at + 1
 
 
 _RESUME = {
