@@ -178,8 +178,6 @@ ERRORS = [
     ("a,,b", 2, "expected a selector"),
     ("#1", 0, "not a valid id selector"),
     ("a[x=1]", 4, 'quote the attribute value'),
-    ("a[x", 3, "expected an attribute operator or ']'"),
-    ("a[x=y", 5, "expected ']'"),
     ("a[x=y z]", 6, "flag 'i' or 's'"),
     ("a[x?=y]", 3, "expected an attribute operator"),
     ("a[~=y]", 2, "expected an attribute name"),
@@ -205,8 +203,15 @@ ERRORS = [
     ("[*|]", 3, "expected an attribute name"),
     (":not()", 5, "expected a selector"),
     ("a:not(", 6, "expected a selector"),
-    ("a:not(b", 7, "expected ')'"),
     ("a)", 1, "unexpected ')'"),
+    ("a[", 2, "expected an attribute name"),
+    ("a[x=y]]", 6, "unexpected ']'"),
+    # even a forgiving list must be <any-value>: no closer that ends no block
+    (":is(p, a])", 8, "unmatched ']'"),
+    (":where(p, :is(a]))", 15, "unmatched ']'"),
+    (":is(x[a)])", 7, "unmatched ')'"),
+    (":state(1)", 7, "expected an identifier"),
+    (":host(.a .b)", 9, "expected ')'"),
     ('"x', 0, "expected a selector"),
     ("a b ~", 4, "expected a selector after '~'"),
     ("> > a", 2, "expected a selector, found '>'"),
@@ -216,10 +221,21 @@ ERRORS = [
     (".", 1, "expected a class name"),
     ("div *p", 5, "type selector must come first"),
     (":contains()", 10, "expected a quoted string"),
-    ("a/* open", 1, "unterminated comment"),
     ('[a="x\ny"]', 3, "unterminated string"),
     (":is(" * 40 + "a" + ")" * 40, 128, "nested deeper"),
 ]
+
+
+@pytest.mark.parametrize("written, closed", [
+    ("a[x", "a[x]"), ('a[x="y', 'a[x="y"]'), ("a[x=y i", "a[x=y i]"), ("a:not(.b", "a:not(.b)"),
+    ("a:is(p, [x", "a:is(p, [x])"), (":nth-child(2", ":nth-child(2)"), ("a /* open", "a"),
+    ('a:is(p, "x', 'a:is(p, "x")'),
+])
+def test_input_that_ends_inside_a_block_closes_it(written, closed):
+    # CSS Syntax ends an open block, function, string or comment at the end of input, as
+    # browsers' querySelector does; soupsieve raises
+    doc = fp.parse('<a x="y" class="c"></a><a x="z"><p></p></a>')
+    assert doc.select(written) == doc.select(closed)
 
 
 @pytest.mark.parametrize("css, pos, message", ERRORS)
@@ -1559,8 +1575,16 @@ def test_open_muted_and_states_that_never_match():
     assert [t.id for t in doc.select(":open")] == ["a", "b"]
     assert [t.id for t in doc.select(":muted")] == ["c"]
     for css in (":fullscreen", ":popover-open", ":buffering", ":host", ":host(p)", ":host-context(p)",
-                ":current(p)", "p:seeking", "dialog:modal"):
+                ":current(p)", "p:seeking", "dialog:modal", ":user-valid", ":user-invalid", ":state(x)",
+                ":host(p.a:not(.b))"):
         assert doc.select(css) == [], css
+
+
+def test_heading_matches_the_html_heading_elements():
+    doc = fp.parse("<h1 id=a></h1><section><h6 id=b></h6><header id=c></header></section>"
+                   "<hgroup id=f><h2 id=d></h2><p></p></hgroup><svg><foreignObject><h3 id=e></h3></foreignObject></svg>")
+    assert [t.id for t in doc.select(":heading")] == ["a", "b", "d", "e"]
+    assert [t.id for t in doc.select("section > :heading, hgroup:has(> :heading)")] == ["b", "f"]
 
 
 def test_attribute_in_any_namespace_includes_the_adjusted_svg_and_mathml_ones():
@@ -1582,7 +1606,7 @@ def test_nesting_selector_and_empty_forgiving_lists():
 @pytest.mark.parametrize("css, ids", [
     (":is(li, !)", ["a"]), (":where(!)", []), (":is(li, )", ["a"]), (":is(, li)", ["a"]),
     ("li:is(:nope, #a)", ["a"]), (":is(li, ::before)", ["a"]), (":is(ul, > li)", ["u"]),
-    (":is(ul, [x, y], li)", ["u", "a"]), (":is(ul, [x)], li)", ["u", "a"]), (":is(ul, :nope(a, b), li)", ["u", "a"]), (":is(li !, ul)", ["u"]),
+    (":is(ul, [x, y], li)", ["u", "a"]), (":is(ul, :nope(a, b), li)", ["u", "a"]), (":is(li !, ul)", ["u"]),
     ("ul:has(:is(li:has(b), li))", ["u"]), (":not(:is(!))", ["u", "a"]), ('li:where(ul, [x="(,"], #a)', ["a"]),
 ])
 def test_forgiving_lists_drop_the_items_that_do_not_parse(css, ids):
@@ -1597,7 +1621,7 @@ def test_explain_names_what_a_forgiving_list_dropped():
     assert "dropped" not in fp.selectors.explain(":is(li, ul)")
 
 
-@pytest.mark.parametrize("css", [":not(li, !)", ":has(li, !)", ":is(li, a", ":is(li) !", ":nth-child(1 of li, !)"])
+@pytest.mark.parametrize("css", [":not(li, !)", ":has(li, !)", ":is(ul, [x)], li)", ":is(li) !", ":nth-child(1 of li, !)"])
 def test_unforgiving_lists_and_what_follows_a_forgiving_one_still_raise(css):
     with pytest.raises(fp.SelectorError):
         fp.parse("<ul><li>x</li></ul>").select(css)

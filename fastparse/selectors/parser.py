@@ -17,7 +17,7 @@ from ..errors import SelectorError
 from . import nodes as n
 from . import opcodes as op
 from .diagnostics import fail
-from .tokenizer import Token, tokenize
+from .tokenizer import OPENERS, Token, tokenize
 
 MAX_NESTING = 32
 
@@ -46,10 +46,12 @@ NEVER_MATCH = {
     "active", "autofill", "buffering", "current", "focus", "focus-visible", "focus-within",
     "fullscreen", "future", "host", "hover", "local-link", "modal", "past", "paused",
     "picture-in-picture", "playing", "popover-open", "seeking", "stalled", "target",
-    "target-within", "user-invalid", "visited", "volume-locked",
+    "target-within", "user-invalid", "user-valid", "visited", "volume-locked",
 }
-# ... and their functional forms (shadow trees and time-dimensional states)
-NEVER_MATCH_FUNCTIONS = {"current", "host", "host-context"}
+# ... and their functional forms, by what they take: a selector list (time-dimensional
+# states), a compound selector (the shadow host: a parsed document has no shadow tree),
+# an identifier (a custom element's states, which only its script sets)
+NEVER_MATCH_FUNCTIONS = {"current": "list", "host": "compound", "host-context": "compound", "state": "ident"}
 
 # input types in the Text state: no type, or one the HTML Standard does not know
 _TEXT_STATE = (":not([type=hidden i], [type=search i], [type=tel i], [type=url i], [type=email i],"
@@ -119,6 +121,9 @@ MACROS = {
     "in-range": f"{_RANGE_INPUT}:-fp-in-range",
     "out-of-range": f"{_RANGE_INPUT}:-fp-out-of-range",
     "open": ":is(details, dialog)[open]",
+    # Selectors 5: the heading elements, whatever their level (:heading(N), whose level the
+    # headingoffset attributes of ancestors move, is not supported)
+    "heading": "h1, h2, h3, h4, h5, h6",
     "muted": ":is(video, audio)[muted]",
     # a placeholder is shown while the control's value, as its type sanitizes it, is empty
     # (one compound: whitespace between its parts would be a descendant combinator)
@@ -134,7 +139,7 @@ MACROS = {
 # is no control (soupsieve agrees). :link and :any-link keep SVG's <a href>, a hyperlink too.
 HTML_ONLY_MACROS = frozenset({"checked", "disabled", "enabled", "required", "optional", "default",
                               "indeterminate", "in-range", "out-of-range", "placeholder-shown", "open",
-                              "muted"})
+                              "muted", "heading"})
 _HTML_ONLY = n.Namespace(op.NS_HTML)
 _FOREIGN = n.Namespace(op.NS_SVG | op.NS_MATHML)
 
@@ -212,6 +217,7 @@ class Parser:
         self.depth = 0
         self.in_has = False
         self.too_deep = False
+        self.unmatched = False
         self.dropped: list[str] = []   # the items forgiving lists left out, as written
 
     # ---- token helpers ----
@@ -278,7 +284,7 @@ class Parser:
                     self.error(f"unexpected {self.describe(self.tok)}")
                 items.append(item)
             except SelectorError:
-                if self.too_deep:
+                if self.too_deep or self.unmatched:
                     raise
                 self.i = start
                 self.skip_item()
@@ -291,18 +297,23 @@ class Parser:
 
     def skip_item(self) -> None:
         """Past one item of a list: to the next ',' or ')' outside any block, or the end.
-        Blocks nest as in CSS Syntax: a '(' or function ends at ')', a '[' at ']'."""
+        Blocks nest as in CSS Syntax: a '(' or function ends at ')', a '[' at ']', a '{'
+        at '}'. A closer that ends no open block is not <any-value> (CSS Syntax 8.2), which
+        even a forgiving list must hold: the whole selector is invalid (`:is(p, a])`)."""
         closers: list[str] = []
         while self.tok.kind != "eof":
             t = self.tok
-            if t.kind == "function" or (t.kind == "delim" and t.value == "("):
+            if t.kind == "function":
                 closers.append(")")
-            elif t.kind == "delim" and t.value == "[":
-                closers.append("]")
+            elif t.kind == "delim" and t.value in OPENERS:
+                closers.append(OPENERS[t.value])
             elif t.kind == "delim" and closers and t.value == closers[-1]:
                 closers.pop()
             elif not closers and t.kind == "delim" and t.value in (",", ")"):
                 return
+            elif t.kind == "delim" and t.value in ")]}":
+                self.unmatched = True   # not a syntax error an outer forgiving list may drop
+                self.error(f"unmatched '{t.value}'")
             self.advance()
 
     def expect_end(self, closing: str) -> None:
@@ -557,11 +568,26 @@ class Parser:
             if name == "dir":
                 return (self.direction(),)
             if name in NEVER_MATCH_FUNCTIONS:
-                self.selector_list(")")
+                self.never_match_argument(NEVER_MATCH_FUNCTIONS[name])
                 return (n.Never(f":{name}()"),)
             self.unknown(t, colon)
         finally:
             self.depth -= 1
+
+    def never_match_argument(self, kind: str) -> None:
+        """Check the argument of a pseudo-class that never matches, up to its ')'."""
+        if kind == "list":
+            self.selector_list(")")
+            return
+        self.skip_ws()
+        if kind == "compound":
+            self.compound()
+        elif self.tok.kind == "ident":
+            self.advance()
+        else:
+            self.error("expected an identifier")
+        self.skip_ws()
+        self.expect_end(")")
 
     def unknown(self, t: Token, colon: Token) -> NoReturn:
         """An unknown pseudo-class (t its name); jQuery's own say what to use instead."""

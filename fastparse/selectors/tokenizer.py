@@ -4,6 +4,9 @@ Only the token kinds selectors use: idents, functions, hashes, strings,
 numbers-with-units as raw text (for An+B), single-character delimiters and
 whitespace. Escapes are resolved here, so the parser sees plain names.
 Comments are dropped. Every token keeps its start offset for error carets.
+Input that ends inside a string, a comment, a block or a function is closed
+there, as CSS Syntax reads it (a string or comment to the end, then the
+closing tokens, zero-width at the end).
 """
 
 from __future__ import annotations
@@ -127,9 +130,7 @@ def tokenize(css: str) -> list[Token]:
             tokens.append(Token("ws", " ", start, i))
         elif css.startswith("/*", i):
             end = css.find("*/", i + 2)
-            if end < 0:
-                fail(css, i, "unterminated comment")
-            i = end + 2
+            i = n if end < 0 else end + 2  # a comment the end of input closes (CSS Syntax 4.3.2)
         elif c in "\"'":
             value, i = _string(css, i)
             tokens.append(Token("string", value, start, i))
@@ -155,5 +156,24 @@ def tokenize(css: str) -> list[Token]:
         else:
             tokens.append(Token("delim", c, start, i + 1))
             i += 1
+    tokens.extend(Token("delim", closer, n, n) for closer in reversed(_open_blocks(tokens)))
     tokens.append(Token("eof", "", n, n))
     return tokens
+
+
+OPENERS = {"(": ")", "[": "]", "{": "}"}
+
+
+def _open_blocks(tokens: list[Token]) -> list[str]:
+    """The closers of the blocks and functions still open at the end of input, innermost
+    last. CSS Syntax (5.4.8, 5.4.9) ends them there as if closed, so browsers take
+    `[href="x"` or `:is(p` as written with their ']' and ')'; the tokenizer adds them."""
+    closers: list[str] = []
+    for t in tokens:
+        if t.kind == "function":
+            closers.append(")")
+        elif t.kind == "delim" and t.value in OPENERS:
+            closers.append(OPENERS[t.value])
+        elif t.kind == "delim" and closers and t.value == closers[-1]:
+            closers.pop()
+    return closers
