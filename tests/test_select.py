@@ -229,7 +229,7 @@ ERRORS = [
 @pytest.mark.parametrize("written, closed", [
     ("a[x", "a[x]"), ('a[x="y', 'a[x="y"]'), ("a[x=y i", "a[x=y i]"), ("a:not(.b", "a:not(.b)"),
     ("a:is(p, [x", "a:is(p, [x])"), (":nth-child(2", ":nth-child(2)"), ("a /* open", "a"),
-    ('a:is(p, "x', 'a:is(p, "x")'),
+    ('a:is(p, "x', 'a:is(p, "x")'), ('a[x="y\\', 'a[x="y"]'),   # a final backslash adds nothing to a string
 ])
 def test_input_that_ends_inside_a_block_closes_it(written, closed):
     # CSS Syntax ends an open block, function, string or comment at the end of input, as

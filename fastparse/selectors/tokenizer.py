@@ -106,7 +106,9 @@ def _string(css: str, i: int) -> tuple[str, int]:
         if c in "\n\r\f":
             fail(css, start, "unterminated string")
         if c == "\\":
-            if i + 1 < len(css) and css[i + 1] in "\n\r\f":  # line continuation
+            if i + 1 == len(css):   # a backslash that ends the input adds nothing to a string
+                return "".join(out), i + 1
+            if css[i + 1] in "\n\r\f":  # line continuation
                 i += 3 if css.startswith("\r\n", i + 1) else 2
                 continue
             ch, i = _escape(css, i)
