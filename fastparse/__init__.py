@@ -8,7 +8,7 @@
 from ._core import SCAN_IMPL, Document, Tag
 from ._missing import MISSING
 from ._parse import DEFAULT_MAX_DEPTH, DEFAULT_MAX_SIZE, parse, parse_fragment
-from .comment import Comment
+from .comment import Comment, ProcessingInstruction
 from .errors import FastparseError, ParseError, ParseLimitError, SelectorError
 from .sniff import sniff
 
@@ -24,6 +24,7 @@ __all__ = [
     "FastparseError",
     "ParseError",
     "ParseLimitError",
+    "ProcessingInstruction",
     "SelectorError",
     "Tag",
     "__version__",

@@ -6,6 +6,7 @@ from ._core import Document as Document
 from ._core import Tag as Tag
 from ._missing import MISSING as MISSING
 from .comment import Comment as Comment
+from .comment import ProcessingInstruction as ProcessingInstruction
 from .errors import FastparseError as FastparseError
 from .errors import ParseError as ParseError
 from .errors import ParseLimitError as ParseLimitError
@@ -40,6 +41,7 @@ __all__ = [
     "FastparseError",
     "ParseError",
     "ParseLimitError",
+    "ProcessingInstruction",
     "SelectorError",
     "Tag",
     "__version__",

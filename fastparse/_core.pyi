@@ -10,7 +10,7 @@ from typing import Final, Literal, SupportsIndex, TypeAlias, TypeVar, final, ove
 from typing_extensions import Buffer
 
 from ._missing import _Missing, _Names
-from .comment import Comment
+from .comment import Comment, ProcessingInstruction
 from .errors import ParseError
 
 _T = TypeVar("_T")
@@ -55,6 +55,8 @@ class Document:
     def errors(self) -> list[ParseError]: ...
     @property
     def comments(self) -> list[Comment]: ...
+    @property
+    def processing_instructions(self) -> list[ProcessingInstruction]: ...
     @property
     def doctype(self) -> str | None: ...
     @property

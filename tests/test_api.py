@@ -713,7 +713,10 @@ def test_missing_is_a_singleton_that_pickles():
     ("<div", "eof-in-tag", 4),
     ("<p>x</span>", "unexpected-end-tag", 4),
     ("<!-- x", "eof-in-comment", 6),
-    ("<?php x ?>", "unexpected-question-mark-instead-of-tag-name", 0),
+    ("<?php x", "eof-in-processing-instruction", 7),
+    ("<?1>", "invalid-first-character-of-processing-instruction-target", 2),
+    ("<?a.b>", "invalid-processing-instruction-target", 3),
+    ('<?xml version="1.0"?>', "disallowed-processing-instruction-target", 5),
     ("a < b", "invalid-first-character-of-tag-name", 2),
     ("</>", "missing-end-tag-name", 0),
     ("<div/>", "non-void-html-element-start-tag-with-trailing-solidus", 0),
@@ -874,15 +877,47 @@ def test_repr_html_of_a_large_document_is_bounded():
 # ---- comments and the doctype ----
 
 def test_comments_in_document_order_with_positions():
-    d = fp.parse("<!-- a --><p>x<!--b\r\nc-->\n<?php echo 1 ?></ x><!x><![CDATA[y]]>"
+    d = fp.parse("<!-- a --><p>x<!--b\r\nc-->\n<?php! echo 1 ?></ x><!x><![CDATA[y]]>"
                  "<svg><![CDATA[z]]></svg><script><!--not--></script><!--open")
-    assert [c.text for c in d.comments] == [" a ", "b\nc", "?php echo 1 ?", " x", "x", "[CDATA[y]]",
+    assert [c.text for c in d.comments] == [" a ", "b\nc", "?php! echo 1 ?", " x", "x", "[CDATA[y]]",
                                             "open"]
     first, second, php = d.comments[:3]
     assert (first.offset, first.line, first.col) == (0, 1, 1)
     assert d.source[second.offset:].startswith("<!--b")
     assert (php.line, php.col) == (3, 1)
     assert isinstance(first, fp.Comment) and first.text == first[0]
+
+
+# HTML Standard 13.2.5.72-76 (2026-06): "<?" and an ASCII letter or "_" open a processing
+# instruction, which ends at the first ">" as the bogus comment it used to be did
+@pytest.mark.parametrize("src, instructions, comments", [
+    ("<?php echo 1 ?>", [("php", "echo 1 ")], []),
+    ("<p><?target   data here?>x", [("target", "data here")], []),
+    ("<?Mixed-Case_9 a=1>", [("Mixed-Case_9", "a=1")], []),   # the target keeps its case
+    ("<?_u>", [("_u", "")], []),
+    ("<?t?>", [("t", "")], []),
+    ("<?t ??>", [("t", "?")], []),                  # only the "?" before ">" closes it
+    ("<?t?d?>", [("t", "?d")], []),
+    ("<?t a > b?>", [("t", "a ")], []),              # ">" always closes it: " b?>" is text
+    ("<?t\r\nx\x00?>", [("t", "x\ufffd")], []),
+    ('<?xml version="1.0"?>', [], ['?xml version="1.0"?']),   # xml and xml-stylesheet stay comments
+    ("<?XML-Stylesheet href=a?>", [], ["?XML-Stylesheet href=a?"]),
+    ("<?1st>", [], ["?1st"]), ("<?a.b c>", [], ["?a.b c"]), ("<? x>", [], ["? x"]), ("<?>", [], ["?"]),
+    ("<?t data", [], []), ("<?t", [], []), ("<?", [], []),   # cut by the end of input: nothing
+])
+def test_processing_instructions(src, instructions, comments):
+    d = fp.parse(src)
+    assert [(pi.target, pi.data) for pi in d.processing_instructions] == instructions
+    assert [c.text for c in d.comments] == comments
+
+
+def test_processing_instructions_are_records_with_positions_and_make_no_elements():
+    d = fp.parse("<ul>\n<?marker name=x?><li>a<?start?></li></ul>")
+    first, second = d.processing_instructions
+    assert isinstance(first, fp.ProcessingInstruction) and first == ("marker", "name=x", 5, 2, 1)
+    assert d.source[second.offset:].startswith("<?start") and (second.line, second.col) == (2, 23)
+    assert [t.name for t in d] == ["ul", "li"] and d.find("li").text == "a" and d.comments == []
+    assert fp.parse("<p><?x?></p>").select("p:empty")   # like a comment, no content
 
 
 @pytest.mark.parametrize("src, text", [

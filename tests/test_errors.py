@@ -45,11 +45,13 @@ def suite_source(t: C.TokenizerTest) -> str | None:
 def test_tokenizer_suite_error_codes():
     """Every test of the suite, but those whose input holds a lone surrogate: a str's lone
     surrogates become U+FFFD before the parse (no UTF-8 holds them), so the
-    surrogate-in-input-stream error they make cannot be seen."""
+    surrogate-in-input-stream error they make cannot be seen; and those with "<?", whose
+    error the suite names as before the HTML Standard parsed processing instructions
+    (2026-06: unexpected-question-mark-instead-of-tag-name is gone; test_api has the new ones)."""
     compared, differ = 0, []
     for t in CASES:
         src = suite_source(t)
-        if src is None or any(0xD800 <= ord(c) <= 0xDFFF for c in src):
+        if src is None or any(0xD800 <= ord(c) <= 0xDFFF for c in src) or "<?" in t.input:
             continue
         compared += 1
         expected = Counter(e["code"] for e in t.errors)

@@ -11,7 +11,11 @@ const char *const fp_error_names[FP_ERR__COUNT + 1] = {
     [FP_ERR_EOF_IN_SCRIPT_HTML_COMMENT_LIKE_TEXT] = "eof-in-script-html-comment-like-text",
     [FP_ERR_MISSING_END_TAG_NAME] = "missing-end-tag-name",
     [FP_ERR_INVALID_FIRST_CHARACTER_OF_TAG_NAME] = "invalid-first-character-of-tag-name",
-    [FP_ERR_UNEXPECTED_QUESTION_MARK_INSTEAD_OF_TAG_NAME] = "unexpected-question-mark-instead-of-tag-name",
+    [FP_ERR_EOF_IN_PROCESSING_INSTRUCTION] = "eof-in-processing-instruction",
+    [FP_ERR_INVALID_FIRST_CHARACTER_OF_PROCESSING_INSTRUCTION_TARGET] =
+        "invalid-first-character-of-processing-instruction-target",
+    [FP_ERR_INVALID_PROCESSING_INSTRUCTION_TARGET] = "invalid-processing-instruction-target",
+    [FP_ERR_DISALLOWED_PROCESSING_INSTRUCTION_TARGET] = "disallowed-processing-instruction-target",
     [FP_ERR_INCORRECTLY_OPENED_COMMENT] = "incorrectly-opened-comment",
     [FP_ERR_ABRUPT_CLOSING_OF_EMPTY_COMMENT] = "abrupt-closing-of-empty-comment",
     [FP_ERR_CDATA_IN_HTML_CONTENT] = "cdata-in-html-content",

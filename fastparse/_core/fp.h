@@ -84,10 +84,13 @@ typedef struct {
 extern const char *const fp_error_names[];
 
 /* A comment (doc.comments): "<!--data-->", or a bogus comment ("<!x>",
- * "<?x>", "</ x>") whose data is what the tokenizer puts in it. */
+ * "<?1>", "</ x>") whose data is what the tokenizer puts in it; or a
+ * processing instruction (doc.processing_instructions: "<?target data?>"),
+ * which the tree builder inserts where it inserts comments. */
 typedef struct {
     uint32_t start;       /* the '<' */
     uint32_t data, data_end;
+    uint32_t target, target_end;  /* a processing instruction's target; target_end 0 for a comment */
 } fp_comment;
 
 /* Growable byte buffer; owned by whoever declared it, freed with fp_buf_free.

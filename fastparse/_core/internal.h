@@ -120,6 +120,19 @@ enum { FP_MARKUP_COMMENT, FP_MARKUP_DOCTYPE, FP_MARKUP_BOGUS, FP_MARKUP_CDATA };
 const uint8_t *fp_tok_markup(const uint8_t *p, const uint8_t *end, int cdata_ok, int *kind,
                              const uint8_t **content, const uint8_t **content_end);
 
+/* Classifies "<?..." at lt (HTML Standard 13.2.5.72-76, processing instruction
+ * states, since 2026-06) and returns the end of the construct, which is where a
+ * bogus comment would end: the first '>' or the end of input. *kind gets FP_PI_*:
+ * a processing instruction ([target, target_end) and [data, data_end)), a bogus
+ * comment (its data is [lt + 1, before the '>')), or nothing: the input ended
+ * inside a processing instruction. *error gets the parse error's code, or -1. */
+enum { FP_PI_INSTRUCTION, FP_PI_BOGUS, FP_PI_NOTHING };
+typedef struct {
+    const uint8_t *target, *target_end, *data, *data_end;
+    const uint8_t *error_at;
+} fp_pi_token;
+const uint8_t *fp_tok_pi(const uint8_t *lt, const uint8_t *end, int *kind, int *error, fp_pi_token *pi);
+
 /* ---- tokenizer_text.c: where raw text ends ----
  * Returns the '<' of the appropriate end tag, or `end` when there is none. */
 const uint8_t *fp_tok_rawtext_end(const uint8_t *p, const uint8_t *end,
@@ -182,7 +195,10 @@ enum {
     FP_ERR_EOF_IN_SCRIPT_HTML_COMMENT_LIKE_TEXT,
     FP_ERR_MISSING_END_TAG_NAME,
     FP_ERR_INVALID_FIRST_CHARACTER_OF_TAG_NAME,
-    FP_ERR_UNEXPECTED_QUESTION_MARK_INSTEAD_OF_TAG_NAME,
+    FP_ERR_EOF_IN_PROCESSING_INSTRUCTION,
+    FP_ERR_INVALID_FIRST_CHARACTER_OF_PROCESSING_INSTRUCTION_TARGET,
+    FP_ERR_INVALID_PROCESSING_INSTRUCTION_TARGET,
+    FP_ERR_DISALLOWED_PROCESSING_INSTRUCTION_TARGET,
     FP_ERR_INCORRECTLY_OPENED_COMMENT,
     FP_ERR_ABRUPT_CLOSING_OF_EMPTY_COMMENT,
     FP_ERR_CDATA_IN_HTML_CONTENT,

@@ -84,6 +84,19 @@ add_comment(fp_doc *d, const uint8_t *lt, const uint8_t *data, const uint8_t *da
     c->start = (uint32_t)(lt - d->buf);
     c->data = (uint32_t)(data - d->buf);
     c->data_end = (uint32_t)(data_end - d->buf);
+    c->target = c->target_end = 0;
+    return 0;
+}
+
+/* A processing instruction for doc.processing_instructions, kept with the comments. */
+static int
+add_processing_instruction(fp_doc *d, const uint8_t *lt, const fp_pi_token *pi)
+{
+    if (add_comment(d, lt, pi->data, pi->data_end) < 0)
+        return -1;
+    fp_comment *c = &d->comments[d->ncomments - 1];
+    c->target = (uint32_t)(pi->target - d->buf);
+    c->target_end = (uint32_t)(pi->target_end - d->buf);
     return 0;
 }
 
@@ -302,9 +315,13 @@ fp_parse(fp_doc *d, const uint8_t *buf, size_t len, const fp_options *opts)
             if (kind == FP_MARKUP_CDATA && s.watch_text)
                 fp_sim_text(&s, content, content_end, 0);
         } else if (c == '?') {                      /* U+003F QUESTION MARK (?) */
-            fp_sim_error(&s, FP_ERR_UNEXPECTED_QUESTION_MARK_INSTEAD_OF_TAG_NAME, (uint32_t)(lt - buf));
-            p = fp_tok_gt_end(lt + 2, end);
-            if (add_bogus_comment(d, lt, lt + 1, p) < 0) {   /* the '?' is part of the data */
+            int kind, error;
+            fp_pi_token pi;
+            p = fp_tok_pi(lt, end, &kind, &error, &pi);
+            if (error >= 0)
+                fp_sim_error(&s, error, (uint32_t)(pi.error_at - buf));
+            if ((kind == FP_PI_INSTRUCTION && add_processing_instruction(d, lt, &pi) < 0) ||
+                (kind == FP_PI_BOGUS && add_bogus_comment(d, lt, lt + 1, p) < 0)) {  /* '?' is data */
                 s.status = FP_ENOMEM;
                 break;
             }

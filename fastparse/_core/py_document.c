@@ -212,25 +212,44 @@ literal(DocumentObject *d, uint32_t start, uint32_t end)
     return s;
 }
 
+/* doc.comments (instructions 0) or doc.processing_instructions (1): the records
+ * of that kind, as the namedtuples fastparse.comment defines. */
+static PyObject *
+comment_records(DocumentObject *d, int instructions)
+{
+    PyObject *list = PyList_New(0);
+    PyObject *cls = instructions ? state_of(d)->ProcessingInstruction : state_of(d)->Comment;
+    for (uint32_t k = 0; list && k < d->doc.ncomments; k++) {
+        const fp_comment *c = &d->doc.comments[k];
+        if ((c->target_end != 0) != instructions)
+            continue;
+        Py_ssize_t line, col;
+        fp_doc_line_col(d, c->start, &line, &col);
+        PyObject *target = instructions ? literal(d, c->target, c->target_end) : NULL;
+        PyObject *text = !instructions || target ? literal(d, c->data, c->data_end) : NULL;
+        PyObject *t = !text ? NULL
+                    : instructions ? PyObject_CallFunction(cls, "OOnnn", target, text, fp_doc_offset(d, c->start),
+                                                           line, col)
+                    : PyObject_CallFunction(cls, "Onnn", text, fp_doc_offset(d, c->start), line, col);
+        Py_XDECREF(target);
+        Py_XDECREF(text);
+        if (!t || PyList_Append(list, t) < 0)
+            Py_CLEAR(list);
+        Py_XDECREF(t);
+    }
+    return list;
+}
+
 static PyObject *
 doc_comments(DocumentObject *d, void *closure)
 {
-    PyObject *list = PyList_New(d->doc.ncomments);
-    PyObject *cls = state_of(d)->Comment;
-    for (uint32_t k = 0; list && k < d->doc.ncomments; k++) {
-        const fp_comment *c = &d->doc.comments[k];
-        Py_ssize_t line, col;
-        fp_doc_line_col(d, c->start, &line, &col);
-        PyObject *text = literal(d, c->data, c->data_end);
-        PyObject *t = text ? PyObject_CallFunction(cls, "Onnn", text, fp_doc_offset(d, c->start), line, col)
-                           : NULL;
-        Py_XDECREF(text);
-        if (!t)
-            Py_CLEAR(list);
-        else
-            PyList_SET_ITEM(list, k, t);
-    }
-    return list;
+    return comment_records(d, 0);
+}
+
+static PyObject *
+doc_processing_instructions(DocumentObject *d, void *closure)
+{
+    return comment_records(d, 1);
 }
 
 static PyObject *
@@ -391,6 +410,9 @@ static PyGetSetDef doc_getset[] = {
      "read (once), by a scan of the source that costs about two parses.", NULL},
     {"comments", (getter)doc_comments, NULL,
      "Comments in document order: list of Comment(text, offset, line, col).", NULL},
+    {"processing_instructions", (getter)doc_processing_instructions, NULL,
+     "Processing instructions (<?target data?>) in document order: list of "
+     "ProcessingInstruction(target, data, offset, line, col).", NULL},
     {"doctype", (getter)doc_doctype, NULL,
      "The doctype's name, lower-cased ('html'); '' when it has none; None without a doctype.", NULL},
     {"quirks", (getter)doc_quirks, NULL,

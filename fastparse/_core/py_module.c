@@ -608,11 +608,12 @@ module_exec(PyObject *m)
     st->ParseLimitError = import_attr("fastparse.errors", "ParseLimitError");
     st->ParseError = import_attr("fastparse.errors", "ParseError");
     st->Comment = import_attr("fastparse.comment", "Comment");
+    st->ProcessingInstruction = import_attr("fastparse.comment", "ProcessingInstruction");
     st->svg_tag_names = import_attr("fastparse._foreign_names", "SVG_TAG_NAMES");
     st->svg_attr_names = import_attr("fastparse._foreign_names", "SVG_ATTRIBUTE_NAMES");
     st->mathml_attr_names = import_attr("fastparse._foreign_names", "MATHML_ATTRIBUTE_NAMES");
     if (!st->MISSING || !st->ParseLimitError || !st->ParseError || !st->Comment ||
-        !st->svg_tag_names || !st->svg_attr_names || !st->mathml_attr_names)
+        !st->ProcessingInstruction || !st->svg_tag_names || !st->svg_attr_names || !st->mathml_attr_names)
         return -1;
     if (!PyDict_CheckExact(st->svg_tag_names) || !PyDict_CheckExact(st->svg_attr_names) ||
         !PyDict_CheckExact(st->mathml_attr_names)) {
@@ -651,6 +652,7 @@ module_traverse(PyObject *m, visitproc visit, void *arg)
     Py_VISIT(st->ParseLimitError);
     Py_VISIT(st->ParseError);
     Py_VISIT(st->Comment);
+    Py_VISIT(st->ProcessingInstruction);
     for (int k = 0; k < FP_SELECT_FN__COUNT; k++)
         Py_VISIT(st->select_fns[k]);
     Py_VISIT(st->select_programs);
@@ -684,6 +686,7 @@ module_clear(PyObject *m)
     Py_CLEAR(st->ParseLimitError);
     Py_CLEAR(st->ParseError);
     Py_CLEAR(st->Comment);
+    Py_CLEAR(st->ProcessingInstruction);
     for (int k = 0; k < FP_SELECT_FN__COUNT; k++)
         Py_CLEAR(st->select_fns[k]);
     Py_CLEAR(st->select_programs);

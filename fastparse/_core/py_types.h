@@ -92,6 +92,7 @@ typedef struct fp_state {
     PyObject *ParseLimitError;
     PyObject *ParseError;       /* the namedtuple class of doc.errors entries */
     PyObject *Comment;          /* the namedtuple class of doc.comments entries */
+    PyObject *ProcessingInstruction;  /* ... and of doc.processing_instructions entries */
     PyObject *select_fns[FP_SELECT_FN__COUNT];    /* fastparse.selectors functions by FP_SELECT_FN_*, on first use */
     PyObject *select_programs;  /* fastparse.selectors.cache.programs (css -> program), with select_fns */
     PyObject *text_kw[FP_TEXT_KW__COUNT];         /* get_text's keyword names, interned */

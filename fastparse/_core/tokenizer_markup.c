@@ -1,6 +1,7 @@
-/* tokenizer_markup.c — where comments, doctypes, bogus comments and CDATA
- * sections end (HTML Standard 13.2.5.41–13.2.5.69), and where their data
- * lies (doc.comments, doc.doctype). They create no elements. */
+/* tokenizer_markup.c — where comments, doctypes, bogus comments, CDATA
+ * sections and processing instructions end (HTML Standard 13.2.5.41–13.2.5.76),
+ * and where their data lies (doc.comments, doc.doctype,
+ * doc.processing_instructions). They create no elements. */
 #include <string.h>
 
 #include "internal.h"
@@ -120,4 +121,55 @@ fp_tok_markup(const uint8_t *p, const uint8_t *end, int cdata_ok, int *kind,
     stop = fp_tok_gt_end(q, end);
     *content_end = stop > q && stop[-1] == '>' ? stop - 1 : stop;
     return stop;
+}
+
+/* A processing instruction target's byte: ASCII alphanumeric, '-' or '_'. */
+static inline int
+pi_target_byte(uint8_t c)
+{
+    return fp_is_alpha(c) || (c >= '0' && c <= '9') || c == '-' || c == '_';
+}
+
+const uint8_t *
+fp_tok_pi(const uint8_t *lt, const uint8_t *end, int *kind, int *error, fp_pi_token *pi)
+{
+    const uint8_t *q = lt + 2;
+    *error = -1;
+    pi->error_at = q;
+    if (q < end && !fp_is_alpha(*q) && *q != '_') {   /* open state: anything else */
+        *kind = FP_PI_BOGUS;
+        *error = FP_ERR_INVALID_FIRST_CHARACTER_OF_PROCESSING_INSTRUCTION_TARGET;
+        return fp_tok_gt_end(q, end);
+    }
+    pi->target = q;
+    while (q < end && pi_target_byte(*q))             /* target state */
+        q++;
+    pi->target_end = q;
+    if (q < end && !fp_is_ws(*q) && *q != '?' && *q != '>') {
+        *kind = FP_PI_BOGUS;   /* the target so far, '?' first, becomes a bogus comment's data */
+        *error = FP_ERR_INVALID_PROCESSING_INSTRUCTION_TARGET;
+        pi->error_at = q;
+        return fp_tok_gt_end(q, end);
+    }
+    size_t n = (size_t)(q - pi->target);
+    if (q < end && (fp_equals_ci(pi->target, n, "xml") || fp_equals_ci(pi->target, n, "xml-stylesheet"))) {
+        *kind = FP_PI_BOGUS;   /* <?xml ...?> is no processing instruction in HTML */
+        *error = FP_ERR_DISALLOWED_PROCESSING_INSTRUCTION_TARGET;
+        pi->error_at = q;
+        return fp_tok_gt_end(q, end);
+    }
+    while (q < end && fp_is_ws(*q))                   /* after target state */
+        q++;
+    pi->data = q;
+    const uint8_t *gt = q < end ? memchr(q, '>', (size_t)(end - q)) : NULL;
+    if (!gt) {                                        /* EOF in any state: no token */
+        *kind = FP_PI_NOTHING;
+        *error = FP_ERR_EOF_IN_PROCESSING_INSTRUCTION;
+        pi->error_at = end;
+        return end;
+    }
+    /* data state: a '?' right before the '>' closes the instruction (questionable state) */
+    pi->data_end = gt > q && gt[-1] == '?' ? gt - 1 : gt;
+    *kind = FP_PI_INSTRUCTION;
+    return gt + 1;
 }

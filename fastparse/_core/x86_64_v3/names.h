@@ -175,6 +175,7 @@
 #define fp_tok_comment_end v3_fp_tok_comment_end
 #define fp_tok_gt_end v3_fp_tok_gt_end
 #define fp_tok_markup v3_fp_tok_markup
+#define fp_tok_pi v3_fp_tok_pi
 #define fp_tok_rawtext_end v3_fp_tok_rawtext_end
 #define fp_tok_script_end v3_fp_tok_script_end
 #define fp_tok_tag v3_fp_tok_tag
