@@ -193,6 +193,9 @@ ERRORS = [
     ("li:first", 2, "jQuery's ':first' is not CSS: select_one() gives the first match"),
     ("li:eq(2)", 2, "jQuery's ':eq()' is not CSS: index the list select() returns"),
     ("tr:Odd", 2, "jQuery's ':Odd' is not CSS: select(...)[1::2]"),
+    ("li:nth(2)", 2, "jQuery's ':nth()' is not CSS: index the list"),
+    ("div :header", 4, "jQuery's ':header' is not CSS: write :is(h1, h2, h3, h4, h5, h6)"),
+    ("option:selected", 6, "jQuery's ':selected' is not CSS: write option:checked"),
     (":nth-child(2n+)", 11, "invalid An+B"),
     (":nth-child(+ 2n)", 11, "invalid An+B"),
     (":nth-child(n of)", 15, "expected a selector"),
@@ -1727,6 +1730,8 @@ LANG = """<html lang=en-US><head><meta http-equiv=content-language content=fr></
     (":lang(ja)", ["e", "f"]), (":lang(ko)", []),         # xml:lang wins on SVG elements
     (":lang(en-US)", [None, None, None, None, "a"]),      # html, head, meta, body, p
     ("p:lang(x)", ["i"]), (":lang(us)", []), (":lang(fr)", []),
+    # a range that ends in '-' has an empty last subtag, which no subtag of these equals
+    ("body :lang(en-)", []), (":lang(de-CH-)", []), (":lang('de-*-')", []),
 ])
 def test_lang(css, ids):
     assert [t.id for t in fp.parse(LANG).select(css)] == ids

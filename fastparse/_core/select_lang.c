@@ -7,13 +7,14 @@
 #include "select_internal.h"
 #include "tags_gen.h"   /* FP_TAG_META */
 
-/* the next '-'-separated subtag of [*p, end): returns its length, moves *p past it */
+/* the next '-'-separated subtag of [*p, end): returns its length, moves *p past it,
+ * to NULL after the last one (a final '-' leaves an empty subtag to come: "en-") */
 static size_t subtag(const uint8_t **p, const uint8_t *end, const uint8_t **start)
 {
     *start = *p;
     const uint8_t *dash = memchr(*p, '-', (size_t)(end - *p));
     const uint8_t *stop = dash ? dash : end;
-    *p = dash ? dash + 1 : end;
+    *p = dash ? dash + 1 : NULL;
     return (size_t)(stop - *start);
 }
 
@@ -28,12 +29,12 @@ static int range_matches(const uint8_t *r, size_t rn, const uint8_t *v, size_t v
     size_t rl = subtag(&rp, re, &rs), vl = subtag(&vp, ve, &vs);
     if (!(rl == 1 && rs[0] == '*') && !(rl == vl && bytes_eq(rs, vs, rl, 1)))
         return 0;
-    while (rp < re) {
+    while (rp) {
         rl = subtag(&rp, re, &rs);
         if (rl == 1 && rs[0] == '*')
             continue;
         for (;;) {
-            if (vp >= ve)
+            if (!vp)
                 return 0;
             vl = subtag(&vp, ve, &vs);
             if (vl == rl && bytes_eq(rs, vs, rl, 1))

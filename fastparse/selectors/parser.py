@@ -38,6 +38,19 @@ JQUERY_PSEUDO = {
     "lt": "slice the list select() returns",
     "even": "select(...)[::2] keeps the same matches (jQuery counts from 0)",
     "odd": "select(...)[1::2] keeps the same matches (jQuery counts from 0)",
+    "nth": "index the list select() returns",
+    # jQuery's element-kind filters, and the CSS that says the same
+    "header": "write :is(h1, h2, h3, h4, h5, h6) (or :heading)",
+    "input": "write :is(input, select, textarea, button)",
+    "button": "write :is(button, input[type=button])",
+    "selected": "write option:checked",
+    "parent": "write :not(:empty) (which also ignores white space)",
+    "text": "write input:is([type=text i], :not([type]))",
+    "checkbox": "write [type=checkbox]", "radio": "write [type=radio]", "file": "write [type=file]",
+    "password": "write [type=password]", "image": "write [type=image]", "submit": "write [type=submit]",
+    "reset": "write [type=reset]",
+    "visible": "a parsed document has no layout", "hidden": "a parsed document has no layout",
+    "animated": "a parsed document has no animations",
 }
 # Pseudo-classes about user interaction or navigation state: valid selectors
 # that a static document never matches (soupsieve makes the same choice). A
