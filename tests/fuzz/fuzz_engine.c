@@ -112,6 +112,9 @@ check_index(const fp_doc *d)
         const fp_comment *c = &d->comments[k];
         CHECK(c->start < c->data && c->data <= c->data_end && c->data_end <= d->len);
         CHECK(d->buf[c->start] == '<');
+        if (c->target_end)   /* a processing instruction: "<?", its target, then its data */
+            CHECK(c->target == c->start + 2 && c->target < c->target_end && c->target_end <= c->data &&
+                  d->buf[c->start + 1] == '?');
         if (k > 0)
             CHECK(d->comments[k - 1].data_end <= c->start);
     }

@@ -236,6 +236,11 @@ def TestOneInput(data: bytes) -> None:
     offsets = [c.offset for c in doc.comments]
     assert offsets == sorted(offsets) and all(0 <= o < len(src) for o in offsets)
     assert all(isinstance(c.text, str) and c.line >= 1 for c in doc.comments)
+    instructions = doc.processing_instructions
+    assert [p.offset for p in instructions] == sorted(p.offset for p in instructions)
+    assert all(p.target and src[p.offset:p.offset + 2 + len(p.target)] == "<?" + p.target
+               for p in instructions if isinstance(src, str))
+    assert not set(offsets) & {p.offset for p in instructions}
     assert doc.doctype is None or isinstance(doc.doctype, str)
     top = doc.children
     assert sorted(t.index for t in top) == [t.index for t in doc if not t.parent]
