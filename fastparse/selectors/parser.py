@@ -17,7 +17,7 @@ from ..errors import SelectorError
 from . import nodes as n
 from . import opcodes as op
 from .diagnostics import fail
-from .tokenizer import OPENERS, Token, tokenize
+from .tokenizer import Token, nest, tokenize
 
 MAX_NESTING = 32
 
@@ -316,15 +316,9 @@ class Parser:
         closers: list[str] = []
         while self.tok.kind != "eof":
             t = self.tok
-            if t.kind == "function":
-                closers.append(")")
-            elif t.kind == "delim" and t.value in OPENERS:
-                closers.append(OPENERS[t.value])
-            elif t.kind == "delim" and closers and t.value == closers[-1]:
-                closers.pop()
-            elif not closers and t.kind == "delim" and t.value in (",", ")"):
+            if not closers and t.kind == "delim" and t.value in (",", ")"):
                 return
-            elif t.kind == "delim" and t.value in ")]}":
+            if not nest(closers, t) and t.kind == "delim" and t.value in ")]}":
                 self.unmatched = True   # not a syntax error an outer forgiving list may drop
                 self.error(f"unmatched '{t.value}'")
             self.advance()

@@ -166,16 +166,25 @@ def tokenize(css: str) -> list[Token]:
 OPENERS = {"(": ")", "[": "]", "{": "}"}
 
 
+def nest(closers: list[str], t: Token) -> bool:
+    """Keep closers, the closing characters of the open blocks and functions (innermost
+    last), up to date with token t; False when t neither opens nor closes one."""
+    if t.kind == "function":
+        closers.append(")")
+    elif t.kind == "delim" and t.value in OPENERS:
+        closers.append(OPENERS[t.value])
+    elif t.kind == "delim" and closers and t.value == closers[-1]:
+        closers.pop()
+    else:
+        return False
+    return True
+
+
 def _open_blocks(tokens: list[Token]) -> list[str]:
-    """The closers of the blocks and functions still open at the end of input, innermost
-    last. CSS Syntax (5.4.8, 5.4.9) ends them there as if closed, so browsers take
-    `[href="x"` or `:is(p` as written with their ']' and ')'; the tokenizer adds them."""
+    """The closers of the blocks and functions still open at the end of input. CSS Syntax
+    (5.4.8, 5.4.9) ends them there as if closed, so browsers take `[href="x"` or `:is(p`
+    as written with their ']' and ')'; the tokenizer adds them."""
     closers: list[str] = []
     for t in tokens:
-        if t.kind == "function":
-            closers.append(")")
-        elif t.kind == "delim" and t.value in OPENERS:
-            closers.append(OPENERS[t.value])
-        elif t.kind == "delim" and closers and t.value == closers[-1]:
-            closers.pop()
+        nest(closers, t)
     return closers
