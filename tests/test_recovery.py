@@ -148,6 +148,8 @@ def test_table_closes_p_in_no_quirks_mode():
     ('PUBLIC "-//W3C//DTD HTML 3.2//EN' + "x" * 300 + '"', True),   # longer than the copy compared
     ('PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN"', True),     # quirky without a system id
     ('PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN" "x"', False),
+    ('PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN" ""', True),    # empty as missing (2026-01)
+    ("PUBLIC '-//W3C//DTD HTML 4.01 Frameset//EN' ''", True),
     ('PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "x"', False),   # limited quirks
     ('PUBLIC "html"', True),                                  # the exact matches
     ('PUBLIC "-/W3C/DTD HTML 4.0 Transitional/EN"', True),

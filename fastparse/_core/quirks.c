@@ -160,7 +160,8 @@ decide_quirks(fp_sim *s, const uint8_t *name, const uint8_t *name_end, const doc
             if (len <= nlow && low[3] == (uint8_t)text[3] && memcmp(low, text, len) == 0)
                 s->quirks = 1;
         }
-        if (!has_sys && (fp_starts_with_ci(pub, npub, "-//w3c//dtd html 4.01 frameset//") ||
+        /* a system identifier missing or empty (whatwg/html#12084, 2026-01: "" was limited quirks) */
+        if ((!has_sys || nsys == 0) && (fp_starts_with_ci(pub, npub, "-//w3c//dtd html 4.01 frameset//") ||
                          fp_starts_with_ci(pub, npub, "-//w3c//dtd html 4.01 transitional//")))
             s->quirks = 1;
     }
