@@ -971,3 +971,25 @@ def test_whitespace_references_before_content_do_not_begin_the_body():
     assert tree("&#32;&#x0A;&NewLine;<frameset>") == "frameset"
     assert tree("&#33;<frameset>") == ""            # "!" is content: the frameset is ignored
     assert tree("<svg><![CDATA[&#32;]]></svg><frameset>") == "svg"   # CDATA decodes no reference
+
+
+# "in body": a later <html> or <body> start tag adds the attributes the element lacks
+def test_a_later_html_or_body_tag_adds_its_attributes():
+    d = fp.parse('<html lang=en><body class=a><div><body id=b class=ignored href=x><html data-x="1" lang=fr>'
+                 '<p>text</p><body title="t">')
+    html, body = d.find("html"), d.find("body")
+    assert html.attrs == {"lang": "en", "data-x": "1"}
+    assert body.attrs == {"class": "a", "id": "b", "href": "x", "title": "t"}
+    assert body.get("title") == "t" and "href" in body and body.id == "b" and body.classes == ["a"]
+    assert d.select("body#b[href=x][title^=t].a") == [body] and d.select('html[data-x="1"]:lang(en)') == [html]
+    assert d.find_all(id="b") == [body] and body.matches("[title]") and not body.matches(".ignored")
+    assert body.html.startswith("<body class=a>")   # the source as written
+    assert [e.code for e in d.errors].count("unexpected-start-tag") == 3
+
+
+def test_a_later_tag_in_a_template_or_without_an_indexed_element_adds_nothing():
+    d = fp.parse("<html><body class=a><template><body id=t><html id=u></template>")
+    assert d.find("body").attrs == {"class": "a"} and d.find("html").attrs == {}
+    assert fp.parse("<p>x<body id=b>").find("body").attrs == {"id": "b"}   # the first <body> indexed
+    assert fp.parse("<p>x<html id=h>").find("html") is fp.MISSING            # implied: not indexed
+    assert fp.parse_fragment("<body id=b><html id=h><p>", "div").select("[id]") == []

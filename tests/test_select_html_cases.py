@@ -137,3 +137,22 @@ def test_comments_inside_an_nth_argument(css, found):
 def test_a_comment_does_not_join_an_nth_argument():
     with pytest.raises(fp.SelectorError, match="invalid An\\+B expression '2/\\*\\*/n'"):
         fp.parse("<p>").select(":nth-child(2/**/n)")
+
+
+# ---------------------------------------------------------------- the parser's form owner
+
+@pytest.mark.parametrize("html, default, checked", [
+    # a form closed by another element's end tag keeps the parser's form element pointer:
+    # what follows belongs to it (13.2.6.1), outside it (found by WPT's form pointer tests)
+    ("<div><form id=f></div><input type=submit id=s><input type=submit id=t></form>", ["s"], []),
+    # a form in a table is empty; the rows' controls are its own
+    ("<table><form><tr><td><input type=radio name=r id=a checked><td><input type=radio name=r id=b checked>",
+     ["a", "b"], ["b"]),
+    # </form> clears the pointer: a control after it belongs to the form around it, if any
+    ("<form><input type=radio name=r id=c checked></form><form><div></form><input type=radio name=r id=d checked>",
+     ["c", "d"], ["c", "d"]),
+    # nor in a template, where the pointer is not used
+    ("<div><form></div><template><input type=submit id=u></template><input type=submit id=v>", ["v"], []),
+])
+def test_controls_belong_to_the_form_the_parser_pointed_at(html, default, checked):
+    assert ids(html, ":default") == default and ids(html, ":checked") == checked

@@ -159,6 +159,15 @@ int fp_dbcs_of(const char *name);
  * second bytes of double-byte characters (fp_options.dbcs); out holds len bytes. */
 void fp_name_fold(int dbcs, const uint8_t *raw, size_t len, uint8_t *out);
 
+/* A later <html> or <body> start tag whose attributes the tree builder adds to
+ * the element's (13.2.6.4.7, "in body": those it does not have yet). The
+ * attribute functions read them after the element's own, in document order;
+ * consumers keep the first of a name, which makes the spec's merge. */
+typedef struct {
+    uint32_t elem;        /* the html or body element */
+    uint32_t attrs, end;  /* the tag's bytes after its name, up to just past its '>' */
+} fp_merged_tag;
+
 typedef struct {
     const uint8_t *buf;   /* not owned: the binding keeps the source object alive */
     size_t len;
@@ -169,6 +178,12 @@ typedef struct {
     uint32_t nerrors, errors_cap;
     fp_comment *comments; /* owned, in document order */
     uint32_t ncomments, comments_cap;
+    fp_merged_tag *merged;  /* owned, in document order: later <html>/<body> tags' attributes */
+    uint32_t nmerged, merged_cap;
+    uint32_t *form_assoc; /* owned: pairs (element, form), by element, of the form-associated
+                           * elements the parser created while its form element pointer was set
+                           * (13.2.6.1: they belong to that form, even outside it: <div><form></div><input>) */
+    uint32_t nform_assoc, form_assoc_cap;   /* in pairs */
     uint32_t doctype_name, doctype_name_end;  /* the name of the doctype the tree builder took */
     uint8_t has_doctype;
     uint8_t quirks;       /* quirks mode (13.2.6.4.1): class and id selectors ignore ASCII case */
@@ -287,6 +302,10 @@ void fp_attr_key_init(fp_attr_key *k, const char *name, size_t len);
  * element i's attr_bits (a selector's prefilter): the bit is not tested again. */
 int fp_attr_value_at_key(const fp_doc *doc, uint32_t i, const fp_attr_key *k, const uint8_t **value,
                          uint8_t *quote);
+/* The form the parser associated element i with (fp_doc.form_assoc), or -1. */
+int32_t fp_parser_form(const fp_doc *doc, uint32_t i);
+/* Whether element i takes attributes from a later <html> or <body> tag too (fp_merged_tag). */
+int fp_attr_merged(const fp_doc *doc, uint32_t i);
 /* Whether element i's start tag has the attribute `name` (lower-case ASCII):
  * from the Bloom bits alone when they can tell, else by fp_attr_find. */
 int fp_attr_present(const fp_doc *doc, uint32_t i, const char *name, size_t len);

@@ -88,6 +88,20 @@ add_comment(fp_doc *d, const uint8_t *lt, const uint8_t *data, const uint8_t *da
     return 0;
 }
 
+int32_t
+fp_parser_form(const fp_doc *d, uint32_t i)
+{
+    uint32_t lo = 0, hi = d->nform_assoc;
+    while (lo < hi) {   /* the pairs are in element order */
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (d->form_assoc[2 * mid] < i)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < d->nform_assoc && d->form_assoc[2 * lo] == i ? (int32_t)d->form_assoc[2 * lo + 1] : -1;
+}
+
 /* A processing instruction for doc.processing_instructions, kept with the comments. */
 static int
 add_processing_instruction(fp_doc *d, const uint8_t *lt, const fp_pi_token *pi)
@@ -356,11 +370,17 @@ fp_doc_free(fp_doc *d)
     free(d->elems);
     free(d->errors);
     free(d->comments);
+    free(d->merged);
+    free(d->form_assoc);
     fp_names_free(&d->names);
     d->elems = NULL;
     d->errors = NULL;
     d->comments = NULL;
+    d->merged = NULL;
+    d->form_assoc = NULL;
+    d->nform_assoc = d->form_assoc_cap = 0;
     d->n = d->nerrors = d->errors_cap = d->ncomments = d->comments_cap = 0;
+    d->nmerged = d->merged_cap = 0;
     d->has_doctype = 0;
     d->quirks = 0;
     d->html_after_text = 0;

@@ -331,6 +331,8 @@ static int32_t form_owner(fp_sel_ctx *c, uint32_t e)
     } else if ((n = value_of(c, e, "form", want)) >= 0 || has_attr(c, e, "form", 4)) {
         int32_t x = n > 0 ? element_by_id(c, f, want, (size_t)n) : -1;
         owner = x >= 0 && html_tag(c, (uint32_t)x) == c->t_form ? x : -1;
+    } else if ((owner = fp_parser_form(c->doc, e)) >= 0) {
+        /* the parser's form element pointer: its form, even when e is outside it */
     } else {
         int32_t p = c->el[e].parent;
         owner = p >= 0 ? f->top_form[p] : -1;   /* the outermost form ancestor */

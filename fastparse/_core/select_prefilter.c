@@ -220,6 +220,8 @@ __attribute__((noinline)) int fp_sel_value_test(fp_sel_ctx *c, const fp_sel_pref
 
 int fp_sel_needles_pass(const fp_sel_ctx *c, const fp_sel_prefilter *f, uint32_t e)
 {
+    if (c->doc->nmerged && fp_attr_merged(c->doc, e))
+        return 1;   /* attributes in a later <html> or <body> tag too: the match decides */
     const uint8_t *p = c->doc->buf + c->el[e].start;
     size_t len = c->el[e].inner_start - c->el[e].start;
     int amp = -1;

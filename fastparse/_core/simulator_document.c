@@ -64,6 +64,8 @@ fp_sim_start_frameset(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
                 s->e[i].last = cut - 1;
         if (s->form_ptr >= (int32_t)cut)
             s->form_ptr = -1;
+        while (s->doc->nform_assoc && s->doc->form_assoc[2 * (s->doc->nform_assoc - 1)] >= cut)
+            s->doc->nform_assoc--;
         if (s->seen_upto > cut)
             s->seen_upto = cut;
         if (s->tmpl_skip >= (int32_t)cut)
@@ -143,6 +145,59 @@ fp_sim_start_body(fp_sim *s, uint32_t lt, uint32_t gt)
     if (c >= 0 && s->e[c].parent >= 0 && s->e[c].parent != s->html)
         fp_sim_pop(s, FP_CLOSED_IMPLIED, gt, gt);
     return s->body = c;
+}
+
+void
+fp_sim_form_associate(fp_sim *s, int32_t i)
+{
+    const fp_elem *e = &s->e[i];
+    if (e->flags & (FP_EF_SVG | FP_EF_MATHML))
+        return;
+    switch (e->tag) {   /* the form-associated elements (4.10.2) */
+    case FP_TAG_BUTTON: case FP_TAG_FIELDSET: case FP_TAG_INPUT: case FP_TAG_OBJECT:
+    case FP_TAG_OUTPUT: case FP_TAG_SELECT: case FP_TAG_TEXTAREA: case FP_TAG_IMG:
+        break;
+    default:
+        return;
+    }
+    if (open_html_of(s, FP_TAG_TEMPLATE) >= 0)
+        return;
+    fp_doc *d = s->doc;
+    if (d->nform_assoc == d->form_assoc_cap) {
+        uint32_t cap = d->form_assoc_cap ? d->form_assoc_cap * 2 : 8;
+        uint32_t *grown = realloc(d->form_assoc, 2 * (size_t)cap * sizeof *grown);
+        if (!grown) {
+            s->status = FP_ENOMEM;
+            return;
+        }
+        d->form_assoc = grown;
+        d->form_assoc_cap = cap;
+    }
+    d->form_assoc[2 * d->nform_assoc] = (uint32_t)i;
+    d->form_assoc[2 * d->nform_assoc + 1] = (uint32_t)s->form_ptr;
+    d->nform_assoc++;
+}
+
+void
+fp_sim_merge_attributes(fp_sim *s, int32_t into, const fp_tag_token *t, uint32_t lt, uint32_t gt)
+{
+    fp_sim_error(s, FP_ERR_UNEXPECTED_START_TAG, lt);
+    if (into < 0 || !t->attr_bits || open_html_of(s, FP_TAG_TEMPLATE) >= 0)
+        return;   /* a template on the stack: the spec ignores the tag */
+    fp_doc *d = s->doc;
+    if (d->nmerged == d->merged_cap) {
+        uint32_t cap = d->merged_cap ? d->merged_cap * 2 : 2;
+        fp_merged_tag *grown = realloc(d->merged, cap * sizeof *grown);
+        if (!grown) {
+            s->status = FP_ENOMEM;
+            return;
+        }
+        d->merged = grown;
+        d->merged_cap = cap;
+    }
+    /* "<html" and "<body" are as long: the attributes start 5 bytes in */
+    d->merged[d->nmerged++] = (fp_merged_tag){(uint32_t)into, lt + 5, gt};
+    s->e[into].attr_bits |= t->attr_bits;
 }
 
 /* Element i sits where head content goes: in the open head, or, before any

@@ -106,6 +106,10 @@ is_head_tag(int tag)
  * parent of what was open inside it; it ends when the last of those does. */
 #define FP_REMOVED (1u << 11)
 
+/* Element i was just created while the form element pointer is set: a
+ * form-associated HTML element outside a template belongs to that form. */
+void fp_sim_form_associate(fp_sim *s, int32_t i);
+
 /* Appends an element of this tag to the index as a child of the current node
  * (the index grows as needed); -1 past max_depth or out of memory. */
 static inline int32_t
@@ -132,6 +136,8 @@ append_element(fp_sim *s, int tag, uint8_t flags, uint8_t closed, uint32_t lt, u
     el->flags = flags;
     el->attr_bits = s->attr_bits;
     s->open_bits[i] = 0;
+    if (__builtin_expect(s->form_ptr >= 0, 0))
+        fp_sim_form_associate(s, i);
     return i;
 }
 
@@ -223,6 +229,9 @@ int32_t fp_sim_start_row_or_cell(fp_sim *s, const fp_tag_token *t, int tag, uint
 /* simulator_document.c: html, head, body and frameset */
 int32_t fp_sim_start_head(fp_sim *s, uint32_t lt, uint32_t gt);
 int32_t fp_sim_start_body(fp_sim *s, uint32_t lt, uint32_t gt);
+/* A later <html> or <body> tag t at [lt, gt): its attributes join those of element
+ * into (the indexed html or body element, -1: none), as "in body" adds them. */
+void fp_sim_merge_attributes(fp_sim *s, int32_t into, const fp_tag_token *t, uint32_t lt, uint32_t gt);
 int32_t fp_sim_start_frameset(fp_sim *s, int tag, uint32_t lt, uint32_t gt);
 int32_t fp_sim_start_in_frameset(fp_sim *s, int tag, uint32_t lt, uint32_t gt);
 void fp_sim_reopen_head(fp_sim *s);

@@ -47,15 +47,21 @@ fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
     switch (tag) {
     case FP_TAG_HTML:
         /* only the first thing indexed: any element before it implied the html
-         * element, into which the spec merges this tag's attributes */
-        if (s->html >= 0 || s->top >= 0 || s->ctx || s->doc->n > 0)
+         * element, into which the spec merges this tag's attributes (ours when
+         * indexed: fp_sim_merge_attributes) */
+        if (s->html >= 0 || s->top >= 0 || s->ctx || s->doc->n > 0) {
+            fp_sim_merge_attributes(s, s->ctx ? -1 : s->html, t, lt, gt);
             return -1;
+        }
         s->doc->html_after_text = s->body_seen;   /* nothing indexed yet: text began the body */
         return s->html = fp_sim_push(s, tag, 0, lt, gt);
     case FP_TAG_HEAD:
         return fp_sim_start_head(s, lt, gt);
     case FP_TAG_BODY:
-        return fp_sim_start_body(s, lt, gt);
+        c = fp_sim_start_body(s, lt, gt);
+        if (c < 0)   /* a second <body>: its attributes join the first's */
+            fp_sim_merge_attributes(s, s->ctx && s->ctx != FP_TAG_HTML ? -1 : s->body, t, lt, gt);
+        return c;
     case FP_TAG_FRAMESET:
         return fp_sim_start_frameset(s, tag, lt, gt);
     case FP_TAG_FRAME:

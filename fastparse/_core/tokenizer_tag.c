@@ -76,17 +76,55 @@ to_offsets(const fp_doc *doc, const fp_raw_attr *a, fp_attr *out)
     out->has_value = (uint8_t)a->has_value;
 }
 
+/* The start tag, after the k-th, of a later <html> or <body> whose attributes
+ * element i takes (fp_merged_tag): [*p, *end) its bytes after the name, *k
+ * past it; 0 when there is none. Only html and body elements can have one. */
+static int
+next_merged(const fp_doc *doc, uint32_t i, uint32_t *k, const uint8_t **p, const uint8_t **end)
+{
+    for (; *k < doc->nmerged; (*k)++) {
+        const fp_merged_tag *m = &doc->merged[*k];
+        if (m->elem == i) {
+            *p = doc->buf + m->attrs;
+            *end = doc->buf + m->end;
+            (*k)++;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int
+fp_attr_merged(const fp_doc *doc, uint32_t i)
+{
+    const uint8_t *p, *end;
+    uint32_t k = 0;
+    return next_merged(doc, i, &k, &p, &end);
+}
+
 int
 fp_attr_next(const fp_doc *doc, uint32_t i, uint32_t *cursor, fp_attr *out)
 {
     const fp_elem *e = &doc->elems[i];
-    const uint8_t *end = doc->buf + e->inner_start;
-    const uint8_t *p = *cursor ? doc->buf + *cursor : after_name(doc, i);
+    const uint8_t *p, *end = doc->buf + e->inner_start;
+    uint32_t k = 0;
+    if (*cursor == 0) {
+        p = after_name(doc, i);
+    } else {
+        if (*cursor > e->inner_start)   /* in a merged tag, which comes later: the one holding it */
+            while (next_merged(doc, i, &k, &p, &end) && doc->buf + *cursor > end)
+                ;
+        p = doc->buf + *cursor;
+    }
     fp_raw_attr a;
     int self_closing = 0;
-    if (p >= end || fp_tok_attr(&p, end, &a, &self_closing) != 1) {
-        *cursor = (uint32_t)(end - doc->buf);
-        return 0;
+    for (;;) {
+        if (p < end && fp_tok_attr(&p, end, &a, &self_closing) == 1)
+            break;
+        if (!doc->nmerged || !next_merged(doc, i, &k, &p, &end)) {
+            *cursor = (uint32_t)(end - doc->buf);
+            return 0;
+        }
     }
     *cursor = (uint32_t)(p - doc->buf);
     to_offsets(doc, &a, out);
@@ -166,9 +204,13 @@ bits_rule_out(const fp_doc *doc, uint32_t i, const char *name, size_t len)
  * call this once per candidate; a value not asked for is not read to its end.
  * key: the name prepared by a caller that has seen its Bloom bit set (a
  * selector's prefilter), else NULL and the bits are tested here. */
+static inline __attribute__((always_inline)) int find_in_tag(const uint8_t *p, const uint8_t *end,
+                                                             const uint8_t *want, size_t len, fp_raw_attr *a,
+                                                             const uint8_t **pp);
+
 static inline __attribute__((always_inline)) int
 find_name(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_raw_attr *a, const uint8_t **pp,
-          const fp_attr_key *key)
+          const fp_attr_key *key, const uint8_t **tag_end)
 {
     if (len == 0)
         return 0;   /* every raw name has a byte */
@@ -177,6 +219,7 @@ find_name(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_raw_at
     const uint8_t *end = doc->buf + doc->elems[i].inner_start;
     const uint8_t *p = after_name(doc, i);
     const uint8_t *want = (const uint8_t *)name;
+    *tag_end = end;
     /* most href, src, rel and class attributes come first, after one space */
     if ((size_t)(end - p) > len + 1 && *p == ' ' &&
         (key ? is_first_key(p + 1, doc->buf + doc->len, key) : is_first_name(p + 1, want, len))) {
@@ -184,6 +227,21 @@ find_name(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_raw_at
         a->name_len = len;
         return tok_attr_value_start(pp, p + 1 + len, end, a) == 1;
     }
+    if (find_in_tag(p, end, want, len, a, pp))
+        return 1;
+    for (uint32_t k = 0; doc->nmerged && next_merged(doc, i, &k, &p, &end);)
+        if (find_in_tag(p, end, want, len, a, pp)) {
+            *tag_end = end;
+            return 1;
+        }
+    return 0;
+}
+
+/* find_name's search of one start tag's bytes [p, end) after its name */
+static inline __attribute__((always_inline)) int
+find_in_tag(const uint8_t *p, const uint8_t *end, const uint8_t *want, size_t len, fp_raw_attr *a,
+            const uint8_t **pp)
+{
     int self_closing = 0;
     while (p < end && tok_attr_name(&p, end, a, &self_closing) == 1) {
         /* a raw NUL stands for the 3 bytes of U+FFFD: a raw name is never
@@ -206,10 +264,10 @@ int
 fp_attr_find(const fp_doc *doc, uint32_t i, const char *name, size_t len, fp_attr *out)
 {
     fp_raw_attr a;
-    const uint8_t *p;
-    if (!find_name(doc, i, name, len, &a, &p, NULL))
+    const uint8_t *p, *tag_end;
+    if (!find_name(doc, i, name, len, &a, &p, NULL, &tag_end))
         return 0;
-    if (a.has_value && tok_attr_value(&p, doc->buf + doc->elems[i].inner_start, &a) != 1)
+    if (a.has_value && tok_attr_value(&p, tag_end, &a) != 1)
         return 0;   /* not reached: the start tag's value closed before its '>' */
     to_offsets(doc, &a, out);
     return 1;
@@ -227,8 +285,8 @@ int
 fp_attr_value_at_key(const fp_doc *doc, uint32_t i, const fp_attr_key *k, const uint8_t **value, uint8_t *quote)
 {
     fp_raw_attr a;
-    const uint8_t *p;
-    if (!find_name(doc, i, k->name, k->len, &a, &p, k))
+    const uint8_t *p, *tag_end;
+    if (!find_name(doc, i, k->name, k->len, &a, &p, k, &tag_end))
         return 0;
     value_start(&a, p, value, quote);
     return 1;
@@ -239,8 +297,8 @@ fp_attr_value_at(const fp_doc *doc, uint32_t i, const char *name, size_t len, co
                  uint8_t *quote)
 {
     fp_raw_attr a;
-    const uint8_t *p;
-    if (!find_name(doc, i, name, len, &a, &p, NULL))
+    const uint8_t *p, *tag_end;
+    if (!find_name(doc, i, name, len, &a, &p, NULL, &tag_end))
         return 0;
     value_start(&a, p, value, quote);
     return 1;
@@ -252,6 +310,6 @@ fp_attr_present(const fp_doc *doc, uint32_t i, const char *name, size_t len)
     if (fp_attr_is_href((const uint8_t *)name, len))
         return (doc->elems[i].attr_bits & (1u << FP_ATTR_HREF_BIT)) != 0;
     fp_raw_attr a;
-    const uint8_t *p;
-    return find_name(doc, i, name, len, &a, &p, NULL);
+    const uint8_t *p, *tag_end;
+    return find_name(doc, i, name, len, &a, &p, NULL, &tag_end);
 }

@@ -120,6 +120,13 @@ check_index(const fp_doc *d)
     }
     if (d->has_doctype)
         CHECK(d->doctype_name <= d->doctype_name_end && d->doctype_name_end <= d->len);
+    /* the parser's form associations: by element, each a form that came before it */
+    for (uint32_t k = 0; k < d->nform_assoc; k++) {
+        uint32_t el = d->form_assoc[2 * k], form = d->form_assoc[2 * k + 1];
+        CHECK(el < d->n && form < el && d->elems[form].tag == FP_TAG_FORM);
+        CHECK(k == 0 || d->form_assoc[2 * (k - 1)] < el);
+        CHECK(fp_parser_form(d, el) == (int32_t)form);
+    }
 }
 
 /* The name an attribute's raw name [at, at + n) spells, as tag.attrs reports
@@ -140,22 +147,49 @@ spelled_name(const fp_doc *d, uint32_t at, uint32_t n, char *out)
     return len;
 }
 
-/* Attributes lie inside the start tag; values decode without failing. */
+/* The end of the start tag of element i, or of a later <html>/<body> tag merged
+ * into it, that holds [at, at + len); 0 when none does. */
+static uint32_t
+tag_holding(const fp_doc *d, uint32_t i, uint32_t at, uint32_t len)
+{
+    const fp_elem *e = &d->elems[i];
+    if (at > e->start && at + len <= e->inner_start)
+        return e->inner_start;
+    for (uint32_t k = 0; k < d->nmerged; k++) {
+        const fp_merged_tag *m = &d->merged[k];
+        if (m->elem == i && at >= m->attrs && at + len <= m->end)
+            return m->end;
+    }
+    return 0;
+}
+
+/* Attributes lie inside the start tag (or a later <html>/<body> merged into the
+ * element, html and body only, in document order); values decode without failing. */
 static void
 check_attrs(const fp_doc *d, uint32_t i, fp_buf *scratch)
 {
     const fp_elem *e = &d->elems[i];
-    uint32_t cursor = 0, n = 0;
+    uint32_t cursor = 0, n = 0, bytes = e->inner_start - e->start;
+    for (uint32_t k = 0; k < d->nmerged; k++) {
+        const fp_merged_tag *m = &d->merged[k];
+        CHECK(m->elem < d->n && m->attrs > d->elems[m->elem].start && m->attrs <= m->end && m->end <= d->len);
+        CHECK(d->elems[m->elem].tag == FP_TAG_HTML || d->elems[m->elem].tag == FP_TAG_BODY);
+        CHECK(k == 0 || d->merged[k - 1].end <= m->attrs);
+        if (m->elem == i)
+            bytes += m->end - m->attrs;
+    }
     fp_attr a;
+    uint32_t last = 0;
     while (fp_attr_next(d, i, &cursor, &a)) {
         CHECK(a.name_len > 0);
-        CHECK(a.name_start > e->start && a.name_start + a.name_len <= e->inner_start);
+        uint32_t end = tag_holding(d, i, a.name_start, a.name_len);
+        CHECK(end != 0 && a.name_start >= last);
+        last = a.name_start;
         if (a.has_value)
-            CHECK(a.value_start >= a.name_start + a.name_len &&
-                  a.value_start + a.value_len <= e->inner_start);
+            CHECK(a.value_start >= a.name_start + a.name_len && a.value_start + a.value_len <= end);
         scratch->len = 0;
         CHECK(fp_attr_value(d, &a, scratch) == 0);
-        CHECK(++n <= e->inner_start - e->start);
+        CHECK(++n <= bytes);
         /* the Bloom filter has the name's bit: queries skip elements without it */
         CHECK(e->attr_bits & fp_attr_bit(d->buf + a.name_start, a.name_len));
         /* found again by its lower-cased name, a NUL written as U+FFFD (as

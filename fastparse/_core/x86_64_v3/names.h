@@ -5,6 +5,7 @@
 
 #define fp_attr_find v3_fp_attr_find
 #define fp_attr_key_init v3_fp_attr_key_init
+#define fp_attr_merged v3_fp_attr_merged
 #define fp_attr_next v3_fp_attr_next
 #define fp_attr_present v3_fp_attr_present
 #define fp_attr_value v3_fp_attr_value
@@ -38,6 +39,7 @@
 #define fp_names_free v3_fp_names_free
 #define fp_pack_code v3_fp_pack_code
 #define fp_parse v3_fp_parse
+#define fp_parser_form v3_fp_parser_form
 #define fp_prescan v3_fp_prescan
 #define fp_scan_either v3_fp_scan_either
 #define fp_scan_impl v3_fp_scan_impl
@@ -116,6 +118,7 @@
 #define fp_sim_end_foreign v3_fp_sim_end_foreign
 #define fp_sim_eof v3_fp_sim_eof
 #define fp_sim_error v3_fp_sim_error
+#define fp_sim_form_associate v3_fp_sim_form_associate
 #define fp_sim_free v3_fp_sim_free
 #define fp_sim_give_index v3_fp_sim_give_index
 #define fp_sim_grow_index v3_fp_sim_grow_index
@@ -128,6 +131,7 @@
 #define fp_sim_input_is_hidden v3_fp_sim_input_is_hidden
 #define fp_sim_insert_foreign v3_fp_sim_insert_foreign
 #define fp_sim_istack_grow v3_fp_sim_istack_grow
+#define fp_sim_merge_attributes v3_fp_sim_merge_attributes
 #define fp_sim_pop v3_fp_sim_pop
 #define fp_sim_pop_removed v3_fp_sim_pop_removed
 #define fp_sim_push v3_fp_sim_push
