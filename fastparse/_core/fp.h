@@ -180,10 +180,11 @@ typedef struct {
     uint32_t ncomments, comments_cap;
     fp_merged_tag *merged;  /* owned, in document order: later <html>/<body> tags' attributes */
     uint32_t nmerged, merged_cap;
-    uint32_t *form_assoc; /* owned: pairs (element, form), by element, of the form-associated
-                           * elements the parser created while its form element pointer was set
-                           * (13.2.6.1: they belong to that form, even outside it: <div><form></div><input>) */
-    uint32_t nform_assoc, form_assoc_cap;   /* in pairs */
+    uint32_t *form_ptr;   /* owned: the parser's form element pointer as it changed, pairs
+                           * (first element created after the change, form or UINT32_MAX for
+                           * none); a form-associated element belongs to the form it names when
+                           * created (13.2.6.1), outside that form too: <div><form></div><input> */
+    uint32_t nform_ptr, form_ptr_cap;   /* in pairs */
     uint32_t doctype_name, doctype_name_end;  /* the name of the doctype the tree builder took */
     uint8_t has_doctype;
     uint8_t quirks;       /* quirks mode (13.2.6.4.1): class and id selectors ignore ASCII case */
@@ -302,7 +303,9 @@ void fp_attr_key_init(fp_attr_key *k, const char *name, size_t len);
  * element i's attr_bits (a selector's prefilter): the bit is not tested again. */
 int fp_attr_value_at_key(const fp_doc *doc, uint32_t i, const fp_attr_key *k, const uint8_t **value,
                          uint8_t *quote);
-/* The form the parser associated element i with (fp_doc.form_assoc), or -1. */
+/* The form the parser's form element pointer named when element i was created
+ * (fp_doc.form_ptr), or -1. The caller checks that i is form-associated and
+ * not in a template's contents, where the pointer is not used. */
 int32_t fp_parser_form(const fp_doc *doc, uint32_t i);
 /* Whether element i takes attributes from a later <html> or <body> tag too (fp_merged_tag). */
 int fp_attr_merged(const fp_doc *doc, uint32_t i);

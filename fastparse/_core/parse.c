@@ -91,15 +91,15 @@ add_comment(fp_doc *d, const uint8_t *lt, const uint8_t *data, const uint8_t *da
 int32_t
 fp_parser_form(const fp_doc *d, uint32_t i)
 {
-    uint32_t lo = 0, hi = d->nform_assoc;
-    while (lo < hi) {   /* the pairs are in element order */
+    uint32_t lo = 0, hi = d->nform_ptr;
+    while (lo < hi) {   /* the last change before element i was created */
         uint32_t mid = lo + (hi - lo) / 2;
-        if (d->form_assoc[2 * mid] < i)
+        if (d->form_ptr[2 * mid] <= i)
             lo = mid + 1;
         else
             hi = mid;
     }
-    return lo < d->nform_assoc && d->form_assoc[2 * lo] == i ? (int32_t)d->form_assoc[2 * lo + 1] : -1;
+    return lo == 0 || d->form_ptr[2 * (lo - 1) + 1] == UINT32_MAX ? -1 : (int32_t)d->form_ptr[2 * (lo - 1) + 1];
 }
 
 /* A processing instruction for doc.processing_instructions, kept with the comments. */
@@ -371,14 +371,14 @@ fp_doc_free(fp_doc *d)
     free(d->errors);
     free(d->comments);
     free(d->merged);
-    free(d->form_assoc);
+    free(d->form_ptr);
     fp_names_free(&d->names);
     d->elems = NULL;
     d->errors = NULL;
     d->comments = NULL;
     d->merged = NULL;
-    d->form_assoc = NULL;
-    d->nform_assoc = d->form_assoc_cap = 0;
+    d->form_ptr = NULL;
+    d->nform_ptr = d->form_ptr_cap = 0;
     d->n = d->nerrors = d->errors_cap = d->ncomments = d->comments_cap = 0;
     d->nmerged = d->merged_cap = 0;
     d->has_doctype = 0;

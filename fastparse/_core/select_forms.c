@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "select_internal.h"
+#include "tags_gen.h"   /* FP_TAG_* of the form-associated elements */
 
 static int has_attr(const fp_sel_ctx *c, uint32_t e, const char *name, size_t len)
 {
@@ -18,6 +19,18 @@ static int has_attr(const fp_sel_ctx *c, uint32_t e, const char *name, size_t le
 static int html_tag(const fp_sel_ctx *c, uint32_t e)
 {
     return fp_foreign(&c->el[e]) ? -2 : c->el[e].tag;
+}
+
+/* e is a form-associated element (4.10.2): one the parser's form element pointer owns */
+static int is_form_associated(const fp_sel_ctx *c, uint32_t e)
+{
+    switch (html_tag(c, e)) {
+    case FP_TAG_BUTTON: case FP_TAG_FIELDSET: case FP_TAG_INPUT: case FP_TAG_OBJECT:
+    case FP_TAG_OUTPUT: case FP_TAG_SELECT: case FP_TAG_TEXTAREA: case FP_TAG_IMG:
+        return 1;
+    default:
+        return 0;
+    }
 }
 
 static int32_t ancestor_tagged(const fp_sel_ctx *c, uint32_t e, int tag, int32_t stop)
@@ -331,7 +344,7 @@ static int32_t form_owner(fp_sel_ctx *c, uint32_t e)
     } else if ((n = value_of(c, e, "form", want)) >= 0 || has_attr(c, e, "form", 4)) {
         int32_t x = n > 0 ? element_by_id(c, f, want, (size_t)n) : -1;
         owner = x >= 0 && html_tag(c, (uint32_t)x) == c->t_form ? x : -1;
-    } else if ((owner = fp_parser_form(c->doc, e)) >= 0) {
+    } else if (is_form_associated(c, e) && (owner = fp_parser_form(c->doc, e)) >= 0) {
         /* the parser's form element pointer: its form, even when e is outside it */
     } else {
         int32_t p = c->el[e].parent;

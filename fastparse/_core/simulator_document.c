@@ -62,10 +62,10 @@ fp_sim_start_frameset(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         for (uint32_t i = 0; i < cut; i++)   /* what stays is closed; none reaches past the cut */
             if (s->e[i].last >= cut)
                 s->e[i].last = cut - 1;
+        while (s->doc->nform_ptr && s->doc->form_ptr[2 * (s->doc->nform_ptr - 1)] > cut)
+            s->doc->nform_ptr--;   /* changes made by the removed elements */
         if (s->form_ptr >= (int32_t)cut)
-            s->form_ptr = -1;
-        while (s->doc->nform_assoc && s->doc->form_assoc[2 * (s->doc->nform_assoc - 1)] >= cut)
-            s->doc->nform_assoc--;
+            fp_sim_set_form_ptr(s, -1);
         if (s->seen_upto > cut)
             s->seen_upto = cut;
         if (s->tmpl_skip >= (int32_t)cut)
@@ -148,34 +148,23 @@ fp_sim_start_body(fp_sim *s, uint32_t lt, uint32_t gt)
 }
 
 void
-fp_sim_form_associate(fp_sim *s, int32_t i)
+fp_sim_set_form_ptr(fp_sim *s, int32_t form)
 {
-    const fp_elem *e = &s->e[i];
-    if (e->flags & (FP_EF_SVG | FP_EF_MATHML))
-        return;
-    switch (e->tag) {   /* the form-associated elements (4.10.2) */
-    case FP_TAG_BUTTON: case FP_TAG_FIELDSET: case FP_TAG_INPUT: case FP_TAG_OBJECT:
-    case FP_TAG_OUTPUT: case FP_TAG_SELECT: case FP_TAG_TEXTAREA: case FP_TAG_IMG:
-        break;
-    default:
-        return;
-    }
-    if (open_html_of(s, FP_TAG_TEMPLATE) >= 0)
-        return;
     fp_doc *d = s->doc;
-    if (d->nform_assoc == d->form_assoc_cap) {
-        uint32_t cap = d->form_assoc_cap ? d->form_assoc_cap * 2 : 8;
-        uint32_t *grown = realloc(d->form_assoc, 2 * (size_t)cap * sizeof *grown);
+    s->form_ptr = form;
+    if (d->nform_ptr == d->form_ptr_cap) {
+        uint32_t cap = d->form_ptr_cap ? d->form_ptr_cap * 2 : 4;
+        uint32_t *grown = realloc(d->form_ptr, 2 * (size_t)cap * sizeof *grown);
         if (!grown) {
             s->status = FP_ENOMEM;
             return;
         }
-        d->form_assoc = grown;
-        d->form_assoc_cap = cap;
+        d->form_ptr = grown;
+        d->form_ptr_cap = cap;
     }
-    d->form_assoc[2 * d->nform_assoc] = (uint32_t)i;
-    d->form_assoc[2 * d->nform_assoc + 1] = (uint32_t)s->form_ptr;
-    d->nform_assoc++;
+    d->form_ptr[2 * d->nform_ptr] = d->n;
+    d->form_ptr[2 * d->nform_ptr + 1] = form < 0 ? UINT32_MAX : (uint32_t)form;
+    d->nform_ptr++;
 }
 
 void

@@ -225,7 +225,7 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
             /* the form element pointer, not the stack, says which form ends;
              * elements open inside it stay open */
             int32_t node = s->form_ptr;
-            s->form_ptr = -1;
+            fp_sim_set_form_ptr(s, -1);
             if (node != t || !in_scope(s, t, FP_SC_DEFAULT)) {
                 fp_sim_error(s, FP_ERR_UNEXPECTED_END_TAG, lt);
                 return;

@@ -106,9 +106,9 @@ is_head_tag(int tag)
  * parent of what was open inside it; it ends when the last of those does. */
 #define FP_REMOVED (1u << 11)
 
-/* Element i was just created while the form element pointer is set: a
- * form-associated HTML element outside a template belongs to that form. */
-void fp_sim_form_associate(fp_sim *s, int32_t i);
+/* Sets the form element pointer to form (-1: null), recording the change for
+ * the elements created after it (fp_doc.form_ptr). */
+void fp_sim_set_form_ptr(fp_sim *s, int32_t form);
 
 /* Appends an element of this tag to the index as a child of the current node
  * (the index grows as needed); -1 past max_depth or out of memory. */
@@ -136,8 +136,6 @@ append_element(fp_sim *s, int tag, uint8_t flags, uint8_t closed, uint32_t lt, u
     el->flags = flags;
     el->attr_bits = s->attr_bits;
     s->open_bits[i] = 0;
-    if (__builtin_expect(s->form_ptr >= 0, 0))
-        fp_sim_form_associate(s, i);
     return i;
 }
 

@@ -193,7 +193,7 @@ fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
     if (i < 0)
         return -1;
     if (tag == FP_TAG_FORM && open_html_of(s, FP_TAG_TEMPLATE) < 0)
-        s->form_ptr = i;
+        fp_sim_set_form_ptr(s, i);
     if (t->self_closing) {
         s->e[i].flags |= FP_EF_SOLIDUS;
         fp_sim_error(s, FP_ERR_NON_VOID_HTML_ELEMENT_START_TAG_WITH_TRAILING_SOLIDUS, lt);

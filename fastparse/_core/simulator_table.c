@@ -202,7 +202,7 @@ fp_sim_start_in_table(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, ui
             return -1;
         c = fp_sim_push(s, tag, 0, lt, gt);
         if (c >= 0) {
-            s->form_ptr = c;
+            fp_sim_set_form_ptr(s, c);
             fp_sim_pop(s, FP_CLOSED_IMPLIED, gt, gt);
         }
         return c;

@@ -120,12 +120,13 @@ check_index(const fp_doc *d)
     }
     if (d->has_doctype)
         CHECK(d->doctype_name <= d->doctype_name_end && d->doctype_name_end <= d->len);
-    /* the parser's form associations: by element, each a form that came before it */
-    for (uint32_t k = 0; k < d->nform_assoc; k++) {
-        uint32_t el = d->form_assoc[2 * k], form = d->form_assoc[2 * k + 1];
-        CHECK(el < d->n && form < el && d->elems[form].tag == FP_TAG_FORM);
-        CHECK(k == 0 || d->form_assoc[2 * (k - 1)] < el);
-        CHECK(fp_parser_form(d, el) == (int32_t)form);
+    /* the form element pointer's changes: in element order, each to a form before them */
+    for (uint32_t k = 0; k < d->nform_ptr; k++) {
+        uint32_t from = d->form_ptr[2 * k], form = d->form_ptr[2 * k + 1];
+        CHECK(from <= d->n && (k == 0 || d->form_ptr[2 * (k - 1)] <= from));
+        CHECK(form == UINT32_MAX || (form < from && d->elems[form].tag == FP_TAG_FORM));
+        if (from < d->n && (k + 1 == d->nform_ptr || d->form_ptr[2 * (k + 1)] > from))
+            CHECK(fp_parser_form(d, from) == (form == UINT32_MAX ? -1 : (int32_t)form));
     }
 }
 

@@ -118,7 +118,6 @@
 #define fp_sim_end_foreign v3_fp_sim_end_foreign
 #define fp_sim_eof v3_fp_sim_eof
 #define fp_sim_error v3_fp_sim_error
-#define fp_sim_form_associate v3_fp_sim_form_associate
 #define fp_sim_free v3_fp_sim_free
 #define fp_sim_give_index v3_fp_sim_give_index
 #define fp_sim_grow_index v3_fp_sim_grow_index
@@ -137,6 +136,7 @@
 #define fp_sim_push v3_fp_sim_push
 #define fp_sim_remove_from_stack v3_fp_sim_remove_from_stack
 #define fp_sim_reopen_head v3_fp_sim_reopen_head
+#define fp_sim_set_form_ptr v3_fp_sim_set_form_ptr
 #define fp_sim_start v3_fp_sim_start
 #define fp_sim_start_body v3_fp_sim_start_body
 #define fp_sim_start_foreign v3_fp_sim_start_foreign
