@@ -5,6 +5,12 @@
     python tools/conformance_report.py -p fastparse --failures 3 --by-area
     python tools/conformance_report.py --tokenizer -p fastparse
     python tools/conformance_report.py -p fastparse --write-baseline  # tests/tree_baseline.json
+    python tools/conformance_report.py -p fastparse --tree-dir WPT/html/syntax/parsing/resources
+
+html5lib-tests keeps the tokenizer tests; its tree-construction tests now live in
+web-platform-tests (html/syntax/parsing/resources/*.dat), where the HTML Standard's later
+changes land (processing instructions, 2026). --tree-dir runs the .dat files of a folder
+(a WPT checkout's) instead of ../shared/corpora's copy; --write-baseline needs the copy.
 
 The metrics and the adapters live in fastparse/conformance/ (its docstring says how
 each figure is computed); this script only runs them and prints.
@@ -101,8 +107,10 @@ def show_failures(name: str, results: list[C.CaseResult], per_category: int,
 
 
 def tree_report(names: list[str], failures: int, write_baseline: bool,
-                by_area: bool = False) -> None:
-    cases = C.read_tree_cases()
+                by_area: bool = False, tree_dir: Path | None = None) -> None:
+    cases = C.read_tree_cases(tree_dir) if tree_dir else C.read_tree_cases()
+    if not cases:
+        sys.exit(f"no tree-construction cases (*.dat) in {tree_dir or C.TREE_DIR}")
     summary = []
     for name in names:
         t0 = time.perf_counter()
@@ -175,7 +183,11 @@ def main() -> None:
                     help="group failures by area (tables, template...) instead of element")
     ap.add_argument("--write-baseline", action="store_true",
                     help="write fastparse's figures to tests/tree_baseline.json")
+    ap.add_argument("--tree-dir", type=Path, metavar="DIR",
+                    help="the tree-construction .dat files to run (default: ../shared/corpora's copy)")
     args = ap.parse_args()
+    if args.tree_dir and args.write_baseline:
+        sys.exit("--write-baseline compares with the suite's copy in ../shared/corpora: drop --tree-dir")
     installed = C.installed_tree_adapters()
     names = args.parser or list(installed)
     for name in names:
@@ -184,7 +196,7 @@ def main() -> None:
     if args.tokenizer:
         tokenizer_report(names, args.failures)
     else:
-        tree_report(names, args.failures, args.write_baseline, args.by_area)
+        tree_report(names, args.failures, args.write_baseline, args.by_area, args.tree_dir)
 
 
 if __name__ == "__main__":
