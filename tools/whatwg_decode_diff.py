@@ -68,17 +68,21 @@ def two_byte(single, is_lead, pair):
         if b is None:
             return FFFD if lead else "end"
         if lead:
-            text = pair(ix, lead, b)
-            if text is not None:
-                return text
-            if b < 0x80:
-                queue.append(b)
-            return FFFD
+            return pair_or_error(pair(ix, lead, b), b, queue)
         if is_lead(b):
             st["lead"] = b
             return None
         return single(b)
     return handler
+
+
+def pair_or_error(text: str | None, b: int, queue: list[int]) -> str:
+    """A pair's text, else U+FFFD with the second byte b given back when it is ASCII."""
+    if text is not None:
+        return text
+    if b < 0x80:
+        queue.append(b)
+    return FFFD
 
 
 def character(code_point: int | None) -> str | None:
@@ -141,11 +145,7 @@ def euc_jp(ix: Indexes, st: dict, b: int | None, queue: list[int]):
             table = ix.jis0212 if st.get("jis0212") else ix.jis0208
             code_point = table.get((lead - 0xA1) * 94 + b - 0xA1)
         st["jis0212"] = False
-        if code_point is not None:
-            return chr(code_point)
-        if b < 0x80:
-            queue.append(b)
-        return FFFD
+        return pair_or_error(character(code_point), b, queue)
     if b < 0x80:
         return chr(b)
     if b in (0x8E, 0x8F) or 0xA1 <= b <= 0xFE:
@@ -183,11 +183,7 @@ def gb18030(ix: Indexes, st: dict, b: int | None, queue: list[int]):
         if 0x40 <= b <= 0x7E or 0x80 <= b <= 0xFE:
             pointer = (first - 0x81) * 190 + b - (0x40 if b < 0x7F else 0x41)
         code_point = ix.gb18030.get(pointer) if pointer is not None else None
-        if code_point is not None:
-            return chr(code_point)
-        if b < 0x80:
-            queue.append(b)
-        return FFFD
+        return pair_or_error(character(code_point), b, queue)
     if b < 0x80:
         return chr(b)
     if b == 0x80:

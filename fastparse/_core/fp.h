@@ -168,6 +168,12 @@ typedef struct {
     uint32_t attrs, end;  /* the tag's bytes after its name, up to just past its '>' */
 } fp_merged_tag;
 
+/* A change of the form element pointer (fp_doc.form_ptr). */
+typedef struct {
+    uint32_t from;        /* the first element created after it */
+    int32_t form;         /* the form it names, -1: none */
+} fp_form_change;
+
 typedef struct {
     const uint8_t *buf;   /* not owned: the binding keeps the source object alive */
     size_t len;
@@ -180,11 +186,11 @@ typedef struct {
     uint32_t ncomments, comments_cap;
     fp_merged_tag *merged;  /* owned, in document order: later <html>/<body> tags' attributes */
     uint32_t nmerged, merged_cap;
-    uint32_t *form_ptr;   /* owned: the parser's form element pointer as it changed, pairs
-                           * (first element created after the change, form or UINT32_MAX for
-                           * none); a form-associated element belongs to the form it names when
-                           * created (13.2.6.1), outside that form too: <div><form></div><input> */
-    uint32_t nform_ptr, form_ptr_cap;   /* in pairs */
+    fp_form_change *form_ptr;  /* owned: the parser's form element pointer as it changed, in
+                                * element order; a form-associated element belongs to the form it
+                                * names when created (13.2.6.1), outside that form too:
+                                * <div><form></div><input> */
+    uint32_t nform_ptr, form_ptr_cap;
     uint32_t doctype_name, doctype_name_end;  /* the name of the doctype the tree builder took */
     uint8_t has_doctype;
     uint8_t quirks;       /* quirks mode (13.2.6.4.1): class and id selectors ignore ASCII case */

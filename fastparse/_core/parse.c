@@ -94,12 +94,12 @@ fp_parser_form(const fp_doc *d, uint32_t i)
     uint32_t lo = 0, hi = d->nform_ptr;
     while (lo < hi) {   /* the last change before element i was created */
         uint32_t mid = lo + (hi - lo) / 2;
-        if (d->form_ptr[2 * mid] <= i)
+        if (d->form_ptr[mid].from <= i)
             lo = mid + 1;
         else
             hi = mid;
     }
-    return lo == 0 || d->form_ptr[2 * (lo - 1) + 1] == UINT32_MAX ? -1 : (int32_t)d->form_ptr[2 * (lo - 1) + 1];
+    return lo ? d->form_ptr[lo - 1].form : -1;
 }
 
 /* A processing instruction for doc.processing_instructions, kept with the comments. */

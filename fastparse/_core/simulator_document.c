@@ -62,7 +62,7 @@ fp_sim_start_frameset(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         for (uint32_t i = 0; i < cut; i++)   /* what stays is closed; none reaches past the cut */
             if (s->e[i].last >= cut)
                 s->e[i].last = cut - 1;
-        while (s->doc->nform_ptr && s->doc->form_ptr[2 * (s->doc->nform_ptr - 1)] > cut)
+        while (s->doc->nform_ptr && s->doc->form_ptr[s->doc->nform_ptr - 1].from > cut)
             s->doc->nform_ptr--;   /* changes made by the removed elements */
         if (s->form_ptr >= (int32_t)cut)
             fp_sim_set_form_ptr(s, -1);
@@ -147,24 +147,33 @@ fp_sim_start_body(fp_sim *s, uint32_t lt, uint32_t gt)
     return s->body = c;
 }
 
+/* items (n of size bytes, capacity *cap) with room for one more: the same or
+ * grown (doubled, from first); NULL with the parse failed for memory. */
+static void *
+with_room(fp_sim *s, void *items, uint32_t n, uint32_t *cap, size_t size, uint32_t first)
+{
+    if (n < *cap)
+        return items;
+    uint32_t want = *cap ? *cap * 2 : first;
+    void *more = realloc(items, (size_t)want * size);
+    if (!more) {
+        s->status = FP_ENOMEM;
+        return NULL;
+    }
+    *cap = want;
+    return more;
+}
+
 void
 fp_sim_set_form_ptr(fp_sim *s, int32_t form)
 {
     fp_doc *d = s->doc;
     s->form_ptr = form;
-    if (d->nform_ptr == d->form_ptr_cap) {
-        uint32_t cap = d->form_ptr_cap ? d->form_ptr_cap * 2 : 4;
-        uint32_t *grown = realloc(d->form_ptr, 2 * (size_t)cap * sizeof *grown);
-        if (!grown) {
-            s->status = FP_ENOMEM;
-            return;
-        }
-        d->form_ptr = grown;
-        d->form_ptr_cap = cap;
-    }
-    d->form_ptr[2 * d->nform_ptr] = d->n;
-    d->form_ptr[2 * d->nform_ptr + 1] = form < 0 ? UINT32_MAX : (uint32_t)form;
-    d->nform_ptr++;
+    fp_form_change *changes = with_room(s, d->form_ptr, d->nform_ptr, &d->form_ptr_cap, sizeof *changes, 4);
+    if (!changes)
+        return;
+    d->form_ptr = changes;
+    changes[d->nform_ptr++] = (fp_form_change){d->n, form};
 }
 
 void
@@ -174,18 +183,12 @@ fp_sim_merge_attributes(fp_sim *s, int32_t into, const fp_tag_token *t, uint32_t
     if (into < 0 || !t->attr_bits || open_html_of(s, FP_TAG_TEMPLATE) >= 0)
         return;   /* a template on the stack: the spec ignores the tag */
     fp_doc *d = s->doc;
-    if (d->nmerged == d->merged_cap) {
-        uint32_t cap = d->merged_cap ? d->merged_cap * 2 : 2;
-        fp_merged_tag *grown = realloc(d->merged, cap * sizeof *grown);
-        if (!grown) {
-            s->status = FP_ENOMEM;
-            return;
-        }
-        d->merged = grown;
-        d->merged_cap = cap;
-    }
+    fp_merged_tag *merged = with_room(s, d->merged, d->nmerged, &d->merged_cap, sizeof *merged, 2);
+    if (!merged)
+        return;
+    d->merged = merged;
     /* "<html" and "<body" are as long: the attributes start 5 bytes in */
-    d->merged[d->nmerged++] = (fp_merged_tag){(uint32_t)into, lt + 5, gt};
+    merged[d->nmerged++] = (fp_merged_tag){(uint32_t)into, lt + 5, gt};
     s->e[into].attr_bits |= t->attr_bits;
 }
 

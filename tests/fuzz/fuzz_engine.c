@@ -122,11 +122,12 @@ check_index(const fp_doc *d)
         CHECK(d->doctype_name <= d->doctype_name_end && d->doctype_name_end <= d->len);
     /* the form element pointer's changes: in element order, each to a form before them */
     for (uint32_t k = 0; k < d->nform_ptr; k++) {
-        uint32_t from = d->form_ptr[2 * k], form = d->form_ptr[2 * k + 1];
-        CHECK(from <= d->n && (k == 0 || d->form_ptr[2 * (k - 1)] <= from));
-        CHECK(form == UINT32_MAX || (form < from && d->elems[form].tag == FP_TAG_FORM));
-        if (from < d->n && (k + 1 == d->nform_ptr || d->form_ptr[2 * (k + 1)] > from))
-            CHECK(fp_parser_form(d, from) == (form == UINT32_MAX ? -1 : (int32_t)form));
+        uint32_t from = d->form_ptr[k].from;
+        int32_t form = d->form_ptr[k].form;
+        CHECK(from <= d->n && (k == 0 || d->form_ptr[k - 1].from <= from));
+        CHECK(form == -1 || (form >= 0 && (uint32_t)form < from && d->elems[form].tag == FP_TAG_FORM));
+        if (from < d->n && (k + 1 == d->nform_ptr || d->form_ptr[k + 1].from > from))
+            CHECK(fp_parser_form(d, from) == form);
     }
 }
 
