@@ -40,7 +40,8 @@ static int check_compound(const check_t *k, int32_t at, int32_t parent, int dept
         case FP_SEL_T_ROOT: case FP_SEL_T_SCOPE: case FP_SEL_T_EMPTY: case FP_SEL_T_DEFINED:
         case FP_SEL_T_FALSE: case FP_SEL_T_OPTION_SELECTED: case FP_SEL_T_RADIO_KEPT:
         case FP_SEL_T_DEFAULT_BUTTON: case FP_SEL_T_RADIO_UNCHECKED:
-        case FP_SEL_T_IN_RANGE: case FP_SEL_T_OUT_OF_RANGE: case FP_SEL_T_VALUE_EMPTY: need = 1; break;
+        case FP_SEL_T_IN_RANGE: case FP_SEL_T_OUT_OF_RANGE: case FP_SEL_T_VALUE_EMPTY:
+        case FP_SEL_T_VALID: case FP_SEL_T_INVALID: need = 1; break;
         case FP_SEL_T_CONTAINS: case FP_SEL_T_CONTAINS_OWN: case FP_SEL_T_LANG:
             if (end - pc < 2 || w[pc + 1] < 0 || w[pc + 1] > end - pc - 2)
                 return -1;

@@ -128,6 +128,7 @@ struct fp_sel_form_tree {
     int32_t tree;           /* whose: -2 none yet, -1 the document, else a template */
     int32_t *default_of;    /* per form (its place in fp_sel_forms.forms): default button + 1 */
     elem_set radios;        /* (owner, name) -> last checked radio of the group in that tree */
+    elem_set required;      /* (owner, name) -> a radio of the group with `required` */
 };
 
 struct fp_sel_forms {
@@ -139,7 +140,7 @@ struct fp_sel_forms {
     elem_set ids;           /* id -> first element of the document with it (for form=) */
     struct fp_sel_form_tree doc;   /* the document's controls */
     /* built by fp_select_forms_build for runs to share: read-only, with the
-     * owner of every input and button (the only elements asked) and the
+     * owner of every input, button, select and textarea (the only elements asked) and the
      * document's tree tables filled in */
     int shared;
 };
@@ -272,6 +273,7 @@ static void tree_free(struct fp_sel_form_tree *t)
 {
     free(t->default_of);
     set_free(&t->radios);
+    set_free(&t->required);
 }
 
 static void forms_free(struct fp_sel_forms *f)
@@ -335,7 +337,7 @@ static int32_t form_owner(fp_sel_ctx *c, uint32_t e)
     if (f->owner[e])
         return f->owner[e] - 2;
     if (f->shared)
-        return -1;   /* shared tables know every input's and button's: e is neither */
+        return -1;   /* shared tables know every control's: e is none */
     int32_t owner = -1, tree = tree_of(c, e);
     uint8_t want[VALUE_MAX];
     long n;
@@ -412,7 +414,7 @@ static const struct fp_sel_form_tree *tree_tables(fp_sel_ctx *c, int32_t tree)
     else if (!(t->default_of = fp_sel_zalloc(c, f->nforms + 1, sizeof *t->default_of)))
         return NULL;
     t->tree = -2;   /* until built */
-    if (set_init(c, &t->radios, ncontrols) < 0)
+    if (set_init(c, &t->radios, ncontrols) < 0 || set_init(c, &t->required, ncontrols) < 0)
         return NULL;
     uint8_t name[VALUE_MAX];
     for (uint32_t x = first; x < c->n; x = tree_next(c, tree, x)) {
@@ -425,10 +427,16 @@ static const struct fp_sel_form_tree *tree_tables(fp_sel_ctx *c, int32_t tree)
             int32_t *slot = &t->default_of[form_place(f, (uint32_t)owner)];
             if (!*slot)
                 *slot = (int32_t)x + 1;
-        } else if (tag == c->t_input && has_attr(c, x, "checked", 7) && fp_sel_attr_is(c, x, "type", "radio") &&
+        } else if (tag == c->t_input && fp_sel_attr_is(c, x, "type", "radio") &&
                    (n = value_of(c, x, "name", name)) > 0) {
-            uint32_t h, k = set_slot(c, &t->radios, "name", name, (size_t)n, owner, &h);
-            set_put(&t->radios, k, x, h);   /* a later one unchecks the earlier */
+            uint32_t h, k;
+            if (has_attr(c, x, "checked", 7)) {
+                k = set_slot(c, &t->radios, "name", name, (size_t)n, owner, &h);
+                set_put(&t->radios, k, x, h);   /* a later one unchecks the earlier */
+            }
+            if (has_attr(c, x, "required", 8) && !t->required.elem[k = set_slot(c, &t->required, "name", name,
+                                                                                  (size_t)n, owner, &h)])
+                set_put(&t->required, k, x, h);
         }
     }
     t->tree = tree;
@@ -460,6 +468,70 @@ static int radio_unchecked(fp_sel_ctx *c, uint32_t e)
     return t && group_radio(c, t, form_owner(c, e), name, (size_t)n) < 0;
 }
 
+/* A radio suffering from being missing (4.10.5.1.16): a radio of its named
+ * group is required and none is checked. One without a name is never missing,
+ * as in browsers and web-platform-tests (the Standard's group would be itself). */
+int fp_sel_radio_value_missing(fp_sel_ctx *c, uint32_t e)
+{
+    uint8_t name[VALUE_MAX];
+    long n = value_of(c, e, "name", name);
+    if (n <= 0)
+        return 0;
+    const struct fp_sel_form_tree *t = tree_tables(c, tree_of(c, e));
+    if (!t)
+        return 0;
+    int32_t owner = form_owner(c, e);
+    uint32_t h, k = set_slot(c, &t->required, "name", name, (size_t)n, owner, &h);
+    return t->required.elem[k] && group_radio(c, t, owner, name, (size_t)n) < 0;
+}
+
+/* A required <select> suffering from being missing (4.10.7): no option
+ * selected, or only its placeholder label option (one row, no `multiple`: the
+ * first option of its list when that is the select's child with an empty value). */
+int fp_sel_select_value_missing(fp_sel_ctx *c, uint32_t s)
+{
+    int multiple = has_attr(c, s, "multiple", 8);
+    int32_t first = -1, chosen = -1;
+    for (uint32_t d = s + 1; d <= c->el[s].last; d++) {   /* the list of options, as chosen_option reads it */
+        int tag = html_tag(c, d);
+        if (tag == c->t_select)
+            break;
+        if (tag == c->t_hr || tag == c->t_datalist) {
+            d = c->el[d].last;
+            continue;
+        }
+        if (tag != c->t_option)
+            continue;
+        if (first < 0)
+            first = (int32_t)d;
+        if (multiple && has_attr(c, d, "selected", 8))
+            return 0;
+    }
+    if (multiple || first < 0)
+        return 1;
+    chosen = chosen_option(c, s);
+    if (chosen < 0)
+        return 1;
+    if (chosen != first || c->el[first].parent != (int32_t)s)
+        return 0;
+    /* a placeholder only in a select of one row: with more, nothing is chosen by default */
+    const uint8_t *v;
+    size_t n;
+    if (fp_sel_attr_value(c, (uint32_t)first, (const uint8_t *)"value", 5, &v, &n))
+        return n == 0;
+    if (!fp_sel_text(c, (uint32_t)first, NULL))
+        return 0;
+    for (size_t i = 0; i < c->text.len; i++)
+        if (!is_ws(c->text.data[i]))
+            return 0;
+    return 1;   /* its value is its text, stripped: empty */
+}
+
+int32_t fp_sel_form_owner(fp_sel_ctx *c, uint32_t e)
+{
+    return form_owner(c, e);
+}
+
 /* :default on a button — the form owner's default button: the first submit
  * button in tree order whose form owner it is (4.10.22.2). */
 static int default_button(fp_sel_ctx *c, uint32_t e)
@@ -472,7 +544,7 @@ static int default_button(fp_sel_ctx *c, uint32_t e)
 }
 
 /* Shared tables: a context of their own builds them as a run would, then the
- * owner of every input and button, template contents included. */
+ * owner of every input, button, select and textarea, template contents included. */
 fp_status fp_select_forms_build(const fp_doc *doc, struct fp_sel_forms **out)
 {
     fp_sel_ctx c;
@@ -481,7 +553,7 @@ fp_status fp_select_forms_build(const fp_doc *doc, struct fp_sel_forms **out)
     if (tree_tables(&c, -1)) {
         for (uint32_t x = 0; x < c.n; x++) {
             int tag = html_tag(&c, x);
-            if (tag == c.t_input || tag == c.t_button)
+            if (tag == c.t_input || tag == c.t_button || tag == FP_TAG_SELECT || tag == FP_TAG_TEXTAREA)
                 form_owner(&c, x);
         }
         if (!c.oom) {
@@ -499,7 +571,8 @@ void fp_select_forms_free(struct fp_sel_forms *forms)
         forms_free(forms);
 }
 
-/* The form state tests (FP_SEL_T_OPTION_SELECTED ... FP_SEL_T_OUT_OF_RANGE, FP_SEL_T_VALUE_EMPTY) at e. */
+/* The form state tests (FP_SEL_T_OPTION_SELECTED ... FP_SEL_T_OUT_OF_RANGE, FP_SEL_T_VALUE_EMPTY,
+ * FP_SEL_T_VALID, FP_SEL_T_INVALID) at e. */
 int fp_sel_form_state(fp_sel_ctx *c, int32_t test, uint32_t e)
 {
     switch (test) {
@@ -510,6 +583,7 @@ int fp_sel_form_state(fp_sel_ctx *c, int32_t test, uint32_t e)
     case FP_SEL_T_IN_RANGE: return fp_sel_range(c, e) == FP_SEL_IN_RANGE;
     case FP_SEL_T_OUT_OF_RANGE: return fp_sel_range(c, e) == FP_SEL_OUT_OF_RANGE;
     case FP_SEL_T_VALUE_EMPTY: return fp_sel_value_empty(c, e);
+    case FP_SEL_T_VALID: case FP_SEL_T_INVALID: return fp_sel_validity(c, test, e);
     default: return 0;
     }
 }

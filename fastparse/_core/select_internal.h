@@ -47,6 +47,7 @@ typedef struct {
     struct fp_sel_forms *forms; /* form owners, radio groups, default buttons (select_forms.c):
                                  * the run's own, or the document's (shared: read-only) */
     struct fp_sel_form_tree *template_forms; /* the run's tables for the controls of a template */
+    uint8_t *invalid_forms;    /* :valid/:invalid on forms: per element, 1 a form owning an invalid control */
     void *dir_memo;            /* :dir(): per element, its directionality (paged; 0 unknown) */
     struct fp_sel_contains *contains; /* :contains() over the scope's text (select_contains.c) */
     uint64_t contains_spent;   /* bytes of subtrees :contains() decoded one element at a time */
@@ -303,6 +304,20 @@ int fp_sel_text(fp_sel_ctx *c, uint32_t e, const fp_text_opts *o);
 
 /* select_placeholder.c: the value of e, a text-like input or a textarea, is empty (:placeholder-shown) */
 int fp_sel_value_empty(fp_sel_ctx *c, uint32_t e);
+
+/* select_validity.c: test (FP_SEL_T_VALID or FP_SEL_T_INVALID) at e: a candidate control, form or fieldset */
+int fp_sel_validity(fp_sel_ctx *c, int32_t test, uint32_t e);
+/* select_forms.c, for it: e's form owner or -1; a radio's group, a required select missing a value */
+int32_t fp_sel_form_owner(fp_sel_ctx *c, uint32_t e);
+int fp_sel_radio_value_missing(fp_sel_ctx *c, uint32_t e);
+int fp_sel_select_value_missing(fp_sel_ctx *c, uint32_t s);
+/* select_range.c, for it: a date, month, week, time, datetime-local or number input whose value
+ * is missing (when required), out of range, or off its step */
+int fp_sel_typed_invalid(fp_sel_ctx *c, uint32_t e, int required);
+
+/* select_pattern.c: value[0, vlen) against a pattern attribute (both UTF-8), the whole of it */
+enum { FP_PATTERN_MATCHES = 1, FP_PATTERN_MISMATCH, FP_PATTERN_INVALID, FP_PATTERN_UNKNOWN, FP_PATTERN_NOMEM };
+int fp_pattern_match(const uint8_t *pattern, size_t plen, const uint8_t *value, size_t vlen);
 
 /* select_contains.c: test t (FP_SEL_T_CONTAINS) at e from the run's indexed text: 1 or 0;
  * -1 when e's answer must be worked out on its own */

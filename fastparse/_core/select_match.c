@@ -95,7 +95,7 @@ int fp_sel_match_compound(fp_sel_ctx *c, int32_t at, uint32_t e)
             break;
         case FP_SEL_T_OPTION_SELECTED: case FP_SEL_T_RADIO_KEPT: case FP_SEL_T_DEFAULT_BUTTON:
         case FP_SEL_T_RADIO_UNCHECKED: case FP_SEL_T_IN_RANGE: case FP_SEL_T_OUT_OF_RANGE:
-        case FP_SEL_T_VALUE_EMPTY:
+        case FP_SEL_T_VALUE_EMPTY: case FP_SEL_T_VALID: case FP_SEL_T_INVALID:
             if (!fp_sel_form_state(c, t[0], e))
                 return 0;
             t += 1;

@@ -240,3 +240,75 @@ int fp_sel_range(fp_sel_ctx *c, uint32_t e)
         out = (has_lo && cmp(v, lo) < 0) || (has_hi && cmp(v, hi) > 0);
     return out ? FP_SEL_OUT_OF_RANGE : FP_SEL_IN_RANGE;
 }
+
+/* days from 1970-01-01 to y-m-d, proleptic Gregorian (H. Hinnant's days_from_civil) */
+static int64_t days_from_civil(int64_t y, int64_t m, int64_t d)
+{
+    y -= m <= 2;
+    int64_t era = (y >= 0 ? y : y - 399) / 400, yoe = y - era * 400;
+    int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
+}
+
+/* v on the type's line, in the unit its step attribute counts in times the
+ * step scale factor (4.10.5.4): milliseconds for date, week, time and
+ * datetime-local, months for month, the number itself for number */
+static double linear(int type, value_t v)
+{
+    int64_t y = v.major / 10000, m = v.major / 100 % 100, d = v.major % 100;
+    switch (type) {
+    case T_DATE: return (double)days_from_civil(y, m, d) * 86400000.0;
+    case T_MONTH: return (double)((v.major / 100 - 1970) * 12 + v.major % 100 - 1);
+    case T_WEEK: {
+        /* the Monday of week 1 is the Monday on or before 4 January */
+        int64_t wy = v.major / 100, jan4 = days_from_civil(wy, 1, 4);
+        int64_t monday = jan4 - ((jan4 % 7 + 7 + 3) % 7);   /* 1970-01-01 was a Thursday */
+        return (double)(monday + (v.major % 100 - 1) * 7) * 86400000.0;
+    }
+    case T_TIME: return v.minor * 1000.0;
+    case T_DATETIME: return (double)days_from_civil(y, m, d) * 86400000.0 + v.minor * 1000.0;
+    default: return v.minor;
+    }
+}
+
+/* A step mismatch (4.10.5.3.8): the value is not the step base (min) plus a
+ * whole number of steps. Without a valid min the base is the value attribute,
+ * which the value of a parsed page is: no mismatch. The step is the attribute
+ * when valid and above 0 ("any": no step), whole days, months or weeks for those
+ * types and whole milliseconds for times, as browsers round it. */
+static int step_mismatch(fp_sel_ctx *c, uint32_t e, int type, value_t v)
+{
+    static const double scale[] = {86400000.0, 1.0, 604800000.0, 1000.0, 1000.0, 1.0, 1.0};
+    static const double default_step[] = {1, 1, 1, 60, 60, 1, 1};
+    value_t base;
+    if (!parse_value(c, e, "min", type, &base))
+        return 0;
+    double step = default_step[type];
+    const uint8_t *s;
+    size_t n;
+    if (fp_sel_attr_value(c, e, (const uint8_t *)"step", 4, &s, &n)) {
+        double given;
+        if (n == 3 && fp_sel_attr_is(c, e, "step", "any"))
+            return 0;
+        if (fp_sel_number(s, n, &given) && given > 0) {
+            step = given;
+            if (type == T_DATE || type == T_MONTH || type == T_WEEK)
+                step = fmax(round(step), 1.0);
+            else if (type == T_TIME || type == T_DATETIME)
+                step = fmax(round(step * 1000.0), 1.0) / 1000.0;
+        }
+    }
+    /* browsers count in decimals; in doubles, a remainder within rounding error is none */
+    double units = step * scale[type], a = linear(type, v), b = linear(type, base);
+    double q = (a - b) / units;
+    return fabs(q - round(q)) > 1e-13 * fmax(1.0, fmax(fabs(a), fabs(b)) / units);
+}
+
+int fp_sel_typed_invalid(fp_sel_ctx *c, uint32_t e, int required)
+{
+    int type = input_type(c, e);
+    value_t v;
+    if (type >= T_RANGE || !parse_value(c, e, "value", type, &v))
+        return required;   /* an invalid value is sanitized to "" */
+    return fp_sel_range(c, e) == FP_SEL_OUT_OF_RANGE || step_mismatch(c, e, type, v);
+}

@@ -155,6 +155,7 @@ void fp_sel_ctx_free(fp_sel_ctx *c)
         fp_sel_memo_free(c, c->chosen_option);
     if (c->forms || c->template_forms)
         fp_sel_forms_free(c);
+    free(c->invalid_forms);
     if (c->contains)
         fp_sel_contains_free(c);
     if (c->dir_memo)

@@ -74,8 +74,13 @@ soupsieve / selectolax on purpose:
   MathML elements), else any `<meta http-equiv=content-language>` (soupsieve reads only
   html > head > meta), else unknown (`:lang("")`); ranges match by RFC 4647 extended
   filtering (`:lang(de)` matches "de-Latn-CH", `:lang("*-CH")` too).
+- `:valid`/`:invalid`: the HTML Standard's constraint validation on the page as parsed
+  (select_validity.c): controls that nothing bars, by `required`, email and URL syntax,
+  `pattern` (a JavaScript `v`-flag expression, read by select_pattern.c; one that does not
+  compile, or that it does not read, sets no constraint), min/max and step; forms by the
+  controls they own, fieldsets by those inside. `maxlength`/`minlength` need an edit: never.
 - Not supported (SelectorError): namespace prefixes (`svg|rect`, `[xlink|href]`),
-  pseudo-elements, `:valid`/`:invalid`.
+  pseudo-elements.
 """
 
 from __future__ import annotations

@@ -27,13 +27,14 @@ PSEUDO_CODES = {"root": op.T_ROOT, "scope": op.T_SCOPE, "empty": op.T_EMPTY, "de
                 "-fp-option-selected": op.T_OPTION_SELECTED, "-fp-radio-kept": op.T_RADIO_KEPT,
                 "-fp-default-button": op.T_DEFAULT_BUTTON, "-fp-radio-unchecked": op.T_RADIO_UNCHECKED,
                 "-fp-in-range": op.T_IN_RANGE, "-fp-out-of-range": op.T_OUT_OF_RANGE,
-                "-fp-value-empty": op.T_VALUE_EMPTY}
+                "-fp-value-empty": op.T_VALUE_EMPTY, "-fp-valid": op.T_VALID, "-fp-invalid": op.T_INVALID}
 
 # Cost rank of each test: cheap and selective first, text search last.
 COST = {n.Tag: 0, n.Never: 0, n.Namespace: 1, n.Id: 2, n.Class: 3, n.Attr: 4, n.Nth: 5,
         n.Lang: 7, n.Dir: 7, n.Logical: 6, n.Has: 8, n.Contains: 9}
 # the form states answered from tables of the whole document's controls
-FORM_TABLE_PSEUDOS = {"-fp-radio-kept", "-fp-default-button", "-fp-radio-unchecked"}
+FORM_TABLE_PSEUDOS = {"-fp-radio-kept", "-fp-default-button", "-fp-radio-unchecked", "-fp-valid",
+                      "-fp-invalid"}
 PSEUDO_COST = {"root": 1, "scope": 1, "defined": 4, "empty": 5}
 
 

@@ -20,7 +20,8 @@ SIMPLE = {op.T_ROOT: ":root", op.T_SCOPE: ":scope", op.T_EMPTY: ":empty",
           op.T_DEFAULT_BUTTON: "first submit button of its form (HTML)",
           op.T_RADIO_UNCHECKED: "radio group without a checked radio (HTML)",
           op.T_IN_RANGE: "value within min/max (HTML)", op.T_OUT_OF_RANGE: "value outside min/max (HTML)",
-          op.T_VALUE_EMPTY: "empty value (HTML)"}
+          op.T_VALUE_EMPTY: "empty value (HTML)", op.T_VALID: "satisfies its constraints (HTML)",
+          op.T_INVALID: "fails a constraint (HTML)"}
 NAMESPACE_NAMES = ((op.NS_HTML, "HTML"), (op.NS_SVG, "SVG"), (op.NS_MATHML, "MathML"))
 
 

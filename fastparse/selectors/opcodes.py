@@ -53,12 +53,15 @@ T_DIR = 32              # direction table: :dir(); the table string is DIR_TABLE
                         # document's codec replaces it by 128 letters for bytes 0x80-0xFF
 T_NAMESPACE = 33        # mask: the element is in one of these namespaces (NS_* bits)
 T_VALUE_EMPTY = 34      # a text-like input or textarea whose value is empty (:placeholder-shown)
+T_VALID = 35            # a candidate control satisfying its constraints; a form or fieldset without
+                        # an invalid control (:valid)
+T_INVALID = 36          # ... failing one; a form or fieldset with one (:invalid)
 
 TEST_WORDS = {T_TAG: 2, T_ID: 2, T_CLASS: 2, T_ATTR: 5, T_NOT: 2, T_IS: 2, T_HAS: 4, T_NTH: 6,
               T_ROOT: 1, T_SCOPE: 1, T_EMPTY: 1, T_DEFINED: 1, T_FALSE: 1,
               T_OPTION_SELECTED: 1, T_RADIO_KEPT: 1, T_DEFAULT_BUTTON: 1, T_RADIO_UNCHECKED: 1,
               T_IN_RANGE: 1, T_OUT_OF_RANGE: 1, T_DIR: 3, T_NAMESPACE: 2,
-              T_VALUE_EMPTY: 1}  # T_CONTAINS(_OWN), T_LANG: 2 + count
+              T_VALUE_EMPTY: 1, T_VALID: 1, T_INVALID: 1}  # T_CONTAINS(_OWN), T_LANG: 2 + count
 
 COMB_DESCENDANT, COMB_CHILD, COMB_NEXT, COMB_LATER = 1, 2, 3, 4
 COMBINATOR_CODES = {" ": COMB_DESCENDANT, ">": COMB_CHILD, "+": COMB_NEXT, "~": COMB_LATER}

@@ -131,6 +131,10 @@ MACROS = {
         progress:not([value]),
         input[type=radio i][name]:not([name='']):not([checked]):-fp-radio-unchecked
     """,
+    # candidates for constraint validation by their constraints; forms by the controls they own,
+    # fieldsets by those inside them (select_validity.c)
+    "valid": "form:-fp-valid, fieldset:-fp-valid, :is(input, button, select, textarea):-fp-valid",
+    "invalid": "form:-fp-invalid, fieldset:-fp-invalid, :is(input, button, select, textarea):-fp-invalid",
     "in-range": f"{_RANGE_INPUT}:-fp-in-range",
     "out-of-range": f"{_RANGE_INPUT}:-fp-out-of-range",
     "open": ":is(details, dialog)[open]",
@@ -152,7 +156,7 @@ MACROS = {
 # is no control (soupsieve agrees). :link and :any-link keep SVG's <a href>, a hyperlink too.
 HTML_ONLY_MACROS = frozenset({"checked", "disabled", "enabled", "required", "optional", "default",
                               "indeterminate", "in-range", "out-of-range", "placeholder-shown", "open",
-                              "muted", "heading"})
+                              "muted", "heading", "valid", "invalid"})
 _HTML_ONLY = n.Namespace(op.NS_HTML)
 _FOREIGN = n.Namespace(op.NS_SVG | op.NS_MATHML)
 
@@ -165,7 +169,7 @@ FOREIGN_ATTRIBUTES = {"actuate": "xlink:actuate", "arcrole": "xlink:arcrole", "h
 # one test each in the compiled program (compiler.PSEUDO_CODES)
 INTERNAL_PSEUDO = {"root", "scope", "empty", "defined", "-fp-radio-kept", "-fp-option-selected",
                    "-fp-default-button", "-fp-radio-unchecked", "-fp-in-range", "-fp-out-of-range",
-                   "-fp-value-empty"}
+                   "-fp-value-empty", "-fp-valid", "-fp-invalid"}
 
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 

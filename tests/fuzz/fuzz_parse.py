@@ -61,7 +61,7 @@ SELECTOR_PARTS = [
     ":disabled", ":enabled", ":link", ":defined", ":lang(en)", "(", ")", "[", "]", "\\", "'",
     '"', "::before", ":hover", "|", "*|*", "svg|rect", ">>", "#", ".", ":", "\u00e9", "\\31 ",
     ":default", ":indeterminate", ":in-range", ":out-of-range", ":dir(rtl)", ":dir(ltr)", ":open",
-    "|p", ":host(p)", "[*|href]", "&", ":is()",
+    "|p", ":host(p)", "[*|href]", "&", ":is()", ":valid", ":invalid",
 ]
 
 

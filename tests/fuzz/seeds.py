@@ -55,6 +55,7 @@ SELECTORS = [
     "div div span", "section :placeholder-shown", ":default", "form :indeterminate",
     "input:in-range", ":out-of-range", "*|p", ":-fp-default-button", "input:-fp-radio-unchecked",
     ":-fp-in-range", "[min]:-fp-out-of-range", "p:dir(rtl)", "[dir=auto]:dir(ltr)",
+    ":valid", "form:invalid", "fieldset :invalid", "input:-fp-invalid", "[pattern]:-fp-valid",
 ]
 
 
@@ -71,7 +72,9 @@ def selector_seeds():
         b"<table><tr><td>a<td>b</table><svg><rect/><path/></svg><select><option selected>o</select></div>" \
         b"<form id=f><input type=number min=1 max=5 value=9 name=g><input type=radio name=g><button>b</button>" \
         b"</form><input type=time min=22:00 max=02:00 value=23:00 form=f><input type=week max=2020-W53>" \
-        + "<div dir=auto><!-- x --><span dir=ltr>a</span>\u05e9<bdi>b</bdi><input dir=auto value=\u0645></div>".encode()
+        + "<div dir=auto><!-- x --><span dir=ltr>a</span>\u05e9<bdi>b</bdi><input dir=auto value=\u0645></div>".encode() \
+        + b"<fieldset><input pattern='(?=.*\\d)[\\w--_]{2,}|(?<=a)b' value=a1><input type=email multiple value='a@b,c'>" \
+        + b"<input type=url value=http://x:1><select required><option value=''>-</select></fieldset>"
     out = []
     for css in SELECTORS:
         try:

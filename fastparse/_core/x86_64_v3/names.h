@@ -40,6 +40,7 @@
 #define fp_pack_code v3_fp_pack_code
 #define fp_parse v3_fp_parse
 #define fp_parser_form v3_fp_parser_form
+#define fp_pattern_match v3_fp_pattern_match
 #define fp_prescan v3_fp_prescan
 #define fp_scan_either v3_fp_scan_either
 #define fp_scan_impl v3_fp_scan_impl
@@ -56,6 +57,7 @@
 #define fp_sel_ctx_free v3_fp_sel_ctx_free
 #define fp_sel_dir v3_fp_sel_dir
 #define fp_sel_fill_siblings v3_fp_sel_fill_siblings
+#define fp_sel_form_owner v3_fp_sel_form_owner
 #define fp_sel_form_state v3_fp_sel_form_state
 #define fp_sel_forms_free v3_fp_sel_forms_free
 #define fp_sel_has_token v3_fp_sel_has_token
@@ -75,9 +77,11 @@
 #define fp_sel_needles_pass v3_fp_sel_needles_pass
 #define fp_sel_number v3_fp_sel_number
 #define fp_sel_prefilter_build v3_fp_sel_prefilter_build
+#define fp_sel_radio_value_missing v3_fp_sel_radio_value_missing
 #define fp_sel_range v3_fp_sel_range
 #define fp_sel_raw_compare v3_fp_sel_raw_compare
 #define fp_sel_required_tag v3_fp_sel_required_tag
+#define fp_sel_select_value_missing v3_fp_sel_select_value_missing
 #define fp_sel_siblings_ready v3_fp_sel_siblings_ready
 #define fp_sel_str v3_fp_sel_str
 #define fp_sel_test_attr v3_fp_sel_test_attr
@@ -87,6 +91,8 @@
 #define fp_sel_test_has v3_fp_sel_test_has
 #define fp_sel_test_nth v3_fp_sel_test_nth
 #define fp_sel_text v3_fp_sel_text
+#define fp_sel_typed_invalid v3_fp_sel_typed_invalid
+#define fp_sel_validity v3_fp_sel_validity
 #define fp_sel_value_empty v3_fp_sel_value_empty
 #define fp_sel_value_mark v3_fp_sel_value_mark
 #define fp_sel_value_matches v3_fp_sel_value_matches

@@ -1,0 +1,354 @@
+/* select_validity.c — :valid and :invalid (HTML Standard 4.16.3) over a
+ * parsed document: a submittable element that is a candidate for constraint
+ * validation (4.10.20.1) and satisfies, or fails, its constraints; a <form>
+ * by the controls it owns, a <fieldset> by those inside it. No script has run,
+ * so each value is the one the markup sets: the dirty-value constraints
+ * (maxlength, minlength) and those only script sets (setCustomValidity) never
+ * apply, and values are read as their type's sanitization leaves them. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "select_internal.h"
+#include "tags_gen.h"
+
+static const char *const TYPES[] = {
+    "hidden", "text", "search", "tel", "url", "email", "password", "date", "month", "week", "time",
+    "datetime-local", "number", "range", "color", "checkbox", "radio", "file", "submit", "image",
+    "reset", "button",
+};
+enum { T_HIDDEN, T_TEXT, T_SEARCH, T_TEL, T_URL, T_EMAIL, T_PASSWORD, T_DATE, T_MONTH, T_WEEK, T_TIME,
+       T_DATETIME, T_NUMBER, T_RANGE, T_COLOR, T_CHECKBOX, T_RADIO, T_FILE, T_SUBMIT, T_IMAGE, T_RESET,
+       T_BUTTON, T__COUNT };
+
+static int has_attr(const fp_sel_ctx *c, uint32_t e, const char *name)
+{
+    fp_attr a;
+    return fp_attr_find(c->doc, e, name, strlen(name), &a);
+}
+
+static int html_tag(const fp_sel_ctx *c, uint32_t e)
+{
+    return fp_foreign(&c->el[e]) ? -2 : c->el[e].tag;
+}
+
+/* the first <legend> child of fieldset f, or -1 */
+static int32_t first_legend(const fp_sel_ctx *c, uint32_t f)
+{
+    for (uint32_t x = f + 1; x <= c->el[f].last; x = c->el[x].last + 1)
+        if (html_tag(c, x) == FP_TAG_LEGEND)
+            return (int32_t)x;
+    return -1;
+}
+
+/* disabled (4.10.18.5: its own attribute, or a disabled fieldset it is in but
+ * for that fieldset's first legend), or inside a <datalist>: barred */
+static int barred_by_place(const fp_sel_ctx *c, uint32_t e)
+{
+    if (has_attr(c, e, "disabled"))
+        return 1;
+    for (uint32_t x = e; c->el[x].parent >= 0; x = (uint32_t)c->el[x].parent) {
+        uint32_t p = (uint32_t)c->el[x].parent;
+        int tag = html_tag(c, p);
+        if (tag == FP_TAG_DATALIST)
+            return 1;
+        if (tag == FP_TAG_FIELDSET && has_attr(c, p, "disabled") && first_legend(c, p) != (int32_t)x)
+            return 1;
+    }
+    return 0;
+}
+
+/* e's input type (T_*), or -1 when e is not a candidate for constraint
+ * validation: a submittable element (button, input, select, textarea) that
+ * nothing bars (4.10.20.1; the states that bar an input, 4.10.5.1). A
+ * button, select or textarea answers T__COUNT. */
+static int candidate(fp_sel_ctx *c, uint32_t e)
+{
+    static const char *const button_types[] = {"submit", "reset", "button"};
+    int type = T__COUNT;
+    switch (html_tag(c, e)) {
+    case FP_TAG_INPUT:
+        type = fp_sel_attr_keyword(c, e, "type", TYPES, T__COUNT);
+        if (type < 0)
+            type = T_TEXT;   /* missing or unknown: the Text state */
+        if (type == T_HIDDEN || type == T_RESET || type == T_BUTTON || has_attr(c, e, "readonly"))
+            return -1;
+        break;
+    case FP_TAG_BUTTON:
+        if (fp_sel_attr_keyword(c, e, "type", button_types, 3) > 0)
+            return -1;   /* reset and button buttons */
+        break;
+    case FP_TAG_TEXTAREA:
+        if (has_attr(c, e, "readonly"))
+            return -1;
+        break;
+    case FP_TAG_SELECT:
+        break;
+    default:
+        return -1;
+    }
+    return barred_by_place(c, e) ? -1 : type;
+}
+
+static int ascii_ws(uint8_t b) { return b == ' ' || b == '\t' || b == '\n' || b == '\f' || b == '\r'; }
+
+static int alnum(uint8_t b) { return (b | 32) >= 'a' && (b | 32) <= 'z' ? 1 : b >= '0' && b <= '9'; }
+
+/* A valid email address (4.10.5.1.5): the Standard's grammar, with bytes
+ * outside ASCII allowed in the domain, which browsers convert to Punycode
+ * first. */
+static int valid_email(const uint8_t *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n && s[i] != '@') {
+        if (!(alnum(s[i]) || (s[i] < 128 && strchr(".!#$%&'*+/=?^_`{|}~-", s[i]) && s[i])))
+            return 0;
+        i++;
+    }
+    if (i == 0 || i == n)
+        return 0;
+    for (i++;;) {   /* labels: letters and digits, '-' inside, at most 63 */
+        size_t start = i;
+        while (i < n && (alnum(s[i]) || s[i] >= 0x80 || s[i] == '-'))
+            i++;
+        if (i == start || i - start > 63 || s[start] == '-' || s[i - 1] == '-')
+            return 0;
+        if (i == n)
+            return 1;
+        if (s[i] != '.')
+            return 0;
+        i++;
+    }
+}
+
+static int is_special(const uint8_t *s, size_t n)
+{
+    static const char *const schemes[] = {"http", "https", "ws", "wss", "ftp", "file"};
+    for (int k = 0; k < 6; k++)
+        if (strlen(schemes[k]) == n && fp_sel_bytes_find(s, n, (const uint8_t *)schemes[k], n, 1))
+            return k == 5 ? 2 : 1;   /* equal length: found means equal */
+    return 0;
+}
+
+/* A value the URL parser takes as an absolute URL (browsers' reading of "valid
+ * absolute URL", 4.10.5.1.4): a scheme; for http(s), ws(s) and ftp a host with
+ * no forbidden code point and a port up to 65535. The host's IDNA and IPv4 or
+ * IPv6 syntax are not checked. */
+static int valid_url(const uint8_t *s, size_t n)
+{
+    size_t i = 0;
+    if (n == 0 || !((s[0] | 32) >= 'a' && (s[0] | 32) <= 'z'))
+        return 0;
+    while (i < n && (alnum(s[i]) || s[i] == '+' || s[i] == '-' || s[i] == '.'))
+        i++;
+    if (i == n || s[i] != ':')
+        return 0;
+    int special = is_special(s, i);
+    size_t p = i + 1;
+    if (!special) {
+        if (!(n - p >= 2 && s[p] == '/' && s[p + 1] == '/'))
+            return 1;   /* an opaque path */
+        p += 2;
+    } else {
+        while (p < n && (s[p] == '/' || s[p] == '\\'))
+            p++;
+    }
+    size_t end = p;
+    while (end < n && s[end] != '/' && s[end] != '?' && s[end] != '#' && !(special && s[end] == '\\'))
+        end++;
+    for (size_t k = end; k > p; k--)
+        if (s[k - 1] == '@') {   /* credentials */
+            p = k;
+            break;
+        }
+    size_t host_end = end;
+    if (p < end && s[p] == '[') {   /* an IPv6 address */
+        while (host_end > p && s[host_end - 1] != ']')
+            host_end--;
+        if (host_end == p)
+            return 0;
+    } else {
+        for (size_t k = p; k < end; k++)
+            if (s[k] == ':') {
+                host_end = k;
+                break;
+            }
+    }
+    if (host_end < end) {   /* a port */
+        if (s[host_end] != ':')
+            return 0;
+        unsigned long port = 0;
+        for (size_t k = host_end + 1; k < end; k++) {
+            if (s[k] < '0' || s[k] > '9' || (port = port * 10 + (s[k] - '0')) > 65535)
+                return 0;
+        }
+    }
+    if (host_end == p)
+        return special == 2 || !special;   /* file: and non-special URLs may have no host */
+    for (size_t k = p; k < host_end; k++)
+        if (s[k] < 0x21 || s[k] == 0x7F || (strchr(special ? "#%/:<>?@[\\]^|" : "#/:<>?@[\\]^|", s[k]) && s[k]))
+            if (!(s[p] == '[' && (s[k] == ':' || s[k] == '[' || s[k] == ']')))
+                return 0;
+    return 1;
+}
+
+/* The value of a text-like input as its type sanitizes it (4.10.5.1): line
+ * breaks removed; for url and email, white space at either end too. Into a
+ * malloc'd *out; 0, or -1 out of memory. */
+static int sanitized(fp_sel_ctx *c, uint32_t e, int type, uint8_t **out, size_t *len)
+{
+    const uint8_t *v;
+    size_t n;
+    *len = 0;
+    if (!fp_sel_attr_value(c, e, (const uint8_t *)"value", 5, &v, &n))
+        n = 0;
+    if (!(*out = malloc(n + 1)))
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        if (v[i] != '\n' && v[i] != '\r')
+            (*out)[(*len)++] = v[i];
+    if (type == T_URL || type == T_EMAIL) {
+        size_t a = 0, b = *len;
+        while (a < b && ascii_ws((*out)[a]))
+            a++;
+        while (b > a && ascii_ws((*out)[b - 1]))
+            b--;
+        memmove(*out, *out + a, b - a);
+        *len = b - a;
+    }
+    return 0;
+}
+
+/* e's pattern attribute against v[0, n): 1 when the pattern is one and v does
+ * not match it all (a pattern mismatch), else 0 */
+static int pattern_mismatch(fp_sel_ctx *c, uint32_t e, const uint8_t *v, size_t n)
+{
+    const uint8_t *p;
+    size_t plen;
+    if (!fp_sel_attr_value(c, e, (const uint8_t *)"pattern", 7, &p, &plen))
+        return 0;
+    if (c->doc->opts.legacy && (fp_skip_ascii(p, p + plen) != p + plen || fp_skip_ascii(v, v + n) != v + n))
+        return 0;   /* code points this does not decode (a legacy encoding's bytes): no constraint */
+    int r = fp_pattern_match(p, plen, v, n);
+    if (r == FP_PATTERN_NOMEM)
+        c->oom = 1;
+    return r == FP_PATTERN_MISMATCH;
+}
+
+/* text, search, tel, url, email, password: missing, a type mismatch (email,
+ * url), a pattern mismatch; an email list item by item */
+static int text_invalid(fp_sel_ctx *c, uint32_t e, int type)
+{
+    uint8_t *v;
+    size_t n;
+    if (sanitized(c, e, type, &v, &n) < 0) {
+        c->oom = 1;
+        return 0;
+    }
+    int bad;
+    if (n == 0) {
+        bad = has_attr(c, e, "required");
+    } else if (type == T_EMAIL && has_attr(c, e, "multiple")) {
+        bad = 0;
+        for (size_t i = 0; i <= n && !bad;) {   /* comma-separated, each trimmed */
+            size_t j = i;
+            while (j < n && v[j] != ',')
+                j++;
+            size_t a = i, b = j;
+            while (a < b && ascii_ws(v[a]))
+                a++;
+            while (b > a && ascii_ws(v[b - 1]))
+                b--;
+            bad = !valid_email(v + a, b - a) || pattern_mismatch(c, e, v + a, b - a);
+            i = j + 1;
+        }
+    } else {   /* the pattern attribute applies to all six of these types */
+        bad = (type == T_EMAIL && !valid_email(v, n)) || (type == T_URL && !valid_url(v, n)) ||
+              pattern_mismatch(c, e, v, n);
+    }
+    free(v);
+    return bad;
+}
+
+/* A candidate of input type `type` (T__COUNT: a button, select or textarea)
+ * that fails a constraint. */
+static int suffers(fp_sel_ctx *c, uint32_t e, int type)
+{
+    switch (html_tag(c, e)) {
+    case FP_TAG_BUTTON:
+        return 0;
+    case FP_TAG_SELECT:
+        return has_attr(c, e, "required") && fp_sel_select_value_missing(c, e);
+    case FP_TAG_TEXTAREA:
+        return has_attr(c, e, "required") && fp_sel_value_empty(c, e);
+    default:
+        break;
+    }
+    switch (type) {
+    case T_SUBMIT: case T_IMAGE: case T_COLOR:
+        return 0;
+    case T_RANGE:   /* its value is clamped and stepped: out of range only when max < min */
+        return fp_sel_range(c, e) == FP_SEL_OUT_OF_RANGE;
+    case T_CHECKBOX:
+        return has_attr(c, e, "required") && !has_attr(c, e, "checked");
+    case T_RADIO:
+        return fp_sel_radio_value_missing(c, e);
+    case T_FILE:
+        return has_attr(c, e, "required");   /* no file is selected */
+    case T_DATE: case T_MONTH: case T_WEEK: case T_TIME: case T_DATETIME: case T_NUMBER:
+        return fp_sel_typed_invalid(c, e, has_attr(c, e, "required"));
+    default:
+        return text_invalid(c, e, type);
+    }
+}
+
+/* a candidate that fails a constraint: 1; a candidate that satisfies them: 0; -1 not one */
+static int control_state(fp_sel_ctx *c, uint32_t e)
+{
+    int type = candidate(c, e);
+    return type < 0 ? -1 : suffers(c, e, type);
+}
+
+/* a fieldset with an invalid control inside (a template's contents are not) */
+static int fieldset_invalid(fp_sel_ctx *c, uint32_t f)
+{
+    for (uint32_t x = f + 1; x <= c->el[f].last && !c->oom; x++) {
+        if (is_template(c, x))
+            x = c->el[x].last;
+        else if (control_state(c, x) == 1)
+            return 1;
+    }
+    return 0;
+}
+
+/* a form owning an invalid control: from one pass over the document's controls
+ * on the run's first question, marking their owners */
+static int form_invalid(fp_sel_ctx *c, uint32_t f)
+{
+    if (!c->invalid_forms) {
+        if (!(c->invalid_forms = fp_sel_zalloc(c, c->n, 1)))
+            return 0;
+        for (uint32_t x = 0; x < c->n && !c->oom; x++) {
+            int tag = html_tag(c, x);
+            if (tag != FP_TAG_INPUT && tag != FP_TAG_BUTTON && tag != FP_TAG_SELECT && tag != FP_TAG_TEXTAREA)
+                continue;
+            int32_t owner = fp_sel_form_owner(c, x);
+            if (owner >= 0 && !c->invalid_forms[owner] && control_state(c, x) == 1)
+                c->invalid_forms[owner] = 1;
+        }
+    }
+    return c->invalid_forms[f];
+}
+
+int fp_sel_validity(fp_sel_ctx *c, int32_t test, uint32_t e)
+{
+    int invalid;
+    switch (html_tag(c, e)) {
+    case FP_TAG_FORM: invalid = form_invalid(c, e); break;
+    case FP_TAG_FIELDSET: invalid = fieldset_invalid(c, e); break;
+    default:
+        invalid = control_state(c, e);
+        if (invalid < 0)
+            return 0;   /* neither :valid nor :invalid */
+    }
+    return test == FP_SEL_T_INVALID ? invalid : !invalid;
+}
