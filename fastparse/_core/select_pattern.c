@@ -19,7 +19,7 @@
 enum { MAX_PROGRAM = 4096, MAX_CLASSES = 256, MAX_ITEMS = 1024, MAX_NEST = 64 };
 /* thread steps one value may take: lookarounds run a VM of their own at each
  * position (a lookbehind from each earlier one), which nesting multiplies */
-#define MAX_STEPS 2000000u
+#define MAX_STEPS 500000u
 
 /* class items: a range of code points, an escape (\d \s \w and negations), a nested class */
 enum { I_RANGE, I_ESCAPE, I_CLASS };
@@ -596,6 +596,10 @@ static int matches_at(const compiler *k, int start, int end_pc, const uint32_t *
 {
     vm m = {k, s, len, stop, {NULL, NULL}, {0, 0}, NULL, 0, NULL, run};
     size_t n = (size_t)k->n;
+    if ((run->steps += n) > MAX_STEPS) {   /* its tables cost the program's size */
+        run->status = FP_PATTERN_UNKNOWN;
+        return 0;
+    }
     m.list[0] = malloc(n * sizeof(int));
     m.list[1] = malloc(n * sizeof(int));
     m.seen = calloc(n, sizeof *m.seen);

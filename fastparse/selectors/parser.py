@@ -132,9 +132,9 @@ MACROS = {
         input[type=radio i][name]:not([name='']):not([checked]):-fp-radio-unchecked
     """,
     # candidates for constraint validation by their constraints; forms by the controls they own,
-    # fieldsets by those inside them (select_validity.c)
-    "valid": "form:-fp-valid, fieldset:-fp-valid, :is(input, button, select, textarea):-fp-valid",
-    "invalid": "form:-fp-invalid, fieldset:-fp-invalid, :is(input, button, select, textarea):-fp-invalid",
+    # fieldsets by those inside them (select_validity.c, which also tells those elements apart)
+    "valid": ":-fp-valid",
+    "invalid": ":-fp-invalid",
     "in-range": f"{_RANGE_INPUT}:-fp-in-range",
     "out-of-range": f"{_RANGE_INPUT}:-fp-out-of-range",
     "open": ":is(details, dialog)[open]",
