@@ -1,8 +1,8 @@
 """:valid and :invalid (HTML Standard 4.16.3 and 4.10.20): candidates for constraint
 validation by the constraints a parsed page can fail, forms by the controls they own,
-fieldsets by the controls inside them. Checked against web-platform-tests'
-html/semantics/forms/constraints and pseudo-classes/valid-invalid.html (1,721 cases written
-as markup, none differ; README) and, for patterns, against V8 (tools/pattern_diff.py)."""
+fieldsets by the controls inside them. These cases are this project's own; the README gives
+the one-off check against web-platform-tests' constraint tests (1,721 cases as markup, none
+differ) and tools/pattern_diff.py the patterns' against V8."""
 import pytest
 
 import fastparse as fp
