@@ -3,6 +3,8 @@ validation by the constraints a parsed page can fail, forms by the controls they
 fieldsets by the controls inside them. These cases are this project's own; the README gives
 the one-off check against web-platform-tests' constraint tests (1,721 cases as markup, none
 differ) and tools/pattern_diff.py the patterns' against V8."""
+import random
+
 import pytest
 
 import fastparse as fp
@@ -40,6 +42,7 @@ def state(control: str) -> str:
     ('<button id=t type=reset></button>', "-"),
     ('<button id=t type=button></button>', "-"),
     ('<button id=t type=nonsense></button>', "valid"),          # a submit button
+    ('<button id=t commandfor=d command=show-modal></button>', "-"),   # a command's button submits nothing
     ('<textarea id=t required></textarea>', "invalid"),
     ('<textarea id=t required>\n</textarea>', "invalid"),       # the first newline is not the value
     ('<textarea id=t required>\n\n</textarea>', "valid"),
@@ -86,6 +89,8 @@ def test_email(value, multiple, expected):
     ("http://[::1]/", "valid"), ("  http://a  ", "valid"),
     ("example.com", "invalid"), ("/path", "invalid"), ("http://", "invalid"), ("http://a b/", "invalid"),
     ("http://a:99999/", "invalid"), ("http://a:8x/", "invalid"), ("1http://a", "invalid"), ("http://a^b", "invalid"),
+    ("http://%41.com/", "valid"), ("http://a%20b/", "invalid"), ("http://a&#9;b/", "valid"),   # decoded; tabs dropped
+    ("file://h:80/", "invalid"), ("file://u@h/", "invalid"), ("file://h/x", "valid"),
 ])
 def test_url(value, expected):
     assert state(f'<input id=t type=url value="{value}">') == expected
@@ -107,6 +112,9 @@ def test_url(value, expected):
     ("\\p{L}+", "123", "valid"),                    # property escapes are not read: no constraint
     ("(", "x", "valid"), ("a{2,1}", "x", "valid"),   # not a pattern: no constraint
     ("", "x", "invalid"), ("", "", "valid"),
+    ("[a&&&]", "b", "valid"),                       # '&' after "&&": not a pattern
+    ("|".join(f"x{i}" for i in range(300)), "x299", "valid"), ("|".join(f"x{i}" for i in range(300)), "x300", "invalid"),
+    ("\\d{1,1024}", "12", "valid"), ("\\d{1,1024}", "1a", "invalid"),
 ])
 def test_pattern(pattern, value, expected):
     markup = f'<input id=t pattern="{pattern}" value="{value}">'
@@ -127,6 +135,8 @@ def test_pattern_applies_to_each_email_of_a_list_and_not_to_other_types():
     ('type=number value=1.5', "valid"),                           # no min: the value is the base
     ('type=number value=0.3 min=0 step=0.1', "valid"), ('type=number value=7 min=0 step=5', "invalid"),
     ('type=number value=7 min=0 step=any', "valid"), ('type=number value=7 min=0 step=-1', "valid"),
+    ('type=number value=17 min=0 step=3e-15', "invalid"),          # exact remainders, as Chrome's decimals
+    ('type=number value=100000000000000.5 min=0', "invalid"), ('type=number value=1e300 min=0 step=3', "valid"),
     ('type=time value=09:00:30 min=09:00', "invalid"),            # default step 60 s
     ('type=time value=09:01 min=09:00', "valid"),
     ('type=date value=2024-03-04 min=2024-03-01 step=3', "valid"),
@@ -160,12 +170,13 @@ def test_selects():
       <select id=not-placeholder required><option>x</option></select>
       <select id=in-optgroup required><optgroup><option value=""></option></optgroup></select>
       <select id=listbox required size=3><option>x</option></select>
+      <select id=listbox-chosen required size=2><option value="" selected>x</option></select>
       <select id=multiple required multiple><option>x</option></select>
       <select id=multiple-chosen required multiple><option selected>x</option></select>
       <select id=empty required></select>
       <select id=optional><option value=""></option></select>""")
     assert got == {"placeholder": "invalid", "chosen": "valid", "text-placeholder": "invalid",
-                   "not-placeholder": "valid", "in-optgroup": "valid", "listbox": "invalid",
+                   "not-placeholder": "valid", "in-optgroup": "valid", "listbox": "invalid", "listbox-chosen": "valid",
                    "multiple": "invalid", "multiple-chosen": "valid", "empty": "invalid", "optional": "valid"}
 
 
@@ -220,3 +231,29 @@ def test_a_legacy_encoded_page_checks_ascii_patterns_only():
     page = '<meta charset=windows-1252><input id=a pattern="[a-z]+" value="ABC"><input id=b pattern="é+" value="x">'
     assert states(page.encode("cp1252")) == {"a": "invalid", "b": "valid"}
     assert states(page) == {"a": "invalid", "b": "invalid"}   # the same page as str: code points
+
+
+def test_number_steps_against_a_decimal_model_of_chromes_rule():
+    # StepRange::StepMismatch: no remainder is known past step x 2^53; within step / 2^24 of
+    # a multiple counts as none. Python's Decimal is the exact arithmetic Chrome's Decimal is.
+    from decimal import Decimal, localcontext
+
+    r = random.Random(5)
+
+    def number() -> str:
+        k = r.random()
+        return (str(r.randint(-1000, 1000)) if k < 0.3 else f"{r.uniform(-100, 100):.{r.randint(0, 6)}f}"
+                if k < 0.6 else f"{r.randint(1, 999)}e{r.randint(-20, 5)}" if k < 0.8
+                else f"{r.choice(['', '-'])}{r.randint(0, 99)}.{r.randint(0, 10**9):09d}")
+
+    with localcontext() as ctx:
+        ctx.prec = 200
+        for _ in range(2000):
+            value, low, step = number(), number(), number().lstrip("-")
+            v, b, s = Decimal(value), Decimal(low), Decimal(step)
+            s = s if s > 0 else Decimal(1)
+            d = abs(v - b)
+            mismatch = d / s <= 2 ** 53 and s / 2 ** 24 < d % s < s - s / 2 ** 24
+            expected = "invalid" if v < b or mismatch else "valid"
+            assert state(f'<input id=t type=number value="{value}" min="{low}" step="{step}">') == expected, \
+                (value, low, step)

@@ -41,6 +41,27 @@ static int32_t ancestor_tagged(const fp_sel_ctx *c, uint32_t e, int tag, int32_t
     return -1;
 }
 
+/* A <select> whose valid size attribute is above 1: a list box, not one row */
+static int list_box(fp_sel_ctx *c, uint32_t s)
+{
+    const uint8_t *v;
+    size_t n;
+    if (!fp_sel_attr_value(c, s, (const uint8_t *)"size", 4, &v, &n))
+        return 0;
+    size_t i = 0;
+    while (i < n && is_ws(v[i]))
+        i++;
+    if (i < n && v[i] == '+')
+        i++;
+    size_t digits = i;
+    while (i < n && v[i] == '0')
+        i++;
+    size_t nz = i;
+    while (i < n && v[i] >= '0' && v[i] <= '9')
+        i++;
+    return i > digits && !(i == nz || (i - nz == 1 && v[nz] == '1'));
+}
+
 /* The <select>'s selected option when it has no `multiple` (HTML Standard
  * 4.10.7, "selectedness setting algorithm"): the last option with `selected`,
  * else, when it shows one row, the first option that is not disabled. The list
@@ -69,26 +90,7 @@ static int32_t chosen_option(fp_sel_ctx *c, uint32_t s)
     }
     if (marked >= 0)
         return marked;
-    const uint8_t *v;
-    size_t n;
-    if (fp_sel_attr_value(c, s, (const uint8_t *)"size", 4, &v, &n)) {
-        /* a valid size above 1 shows a list box, where nothing is selected by default */
-        size_t i = 0;
-        while (i < n && is_ws(v[i]))
-            i++;
-        if (i < n && v[i] == '+')
-            i++;
-        size_t digits = i;
-        while (i < n && v[i] == '0')
-            i++;
-        size_t nz = i;
-        while (i < n && v[i] >= '0' && v[i] <= '9')
-            i++;
-        int valid = i > digits;
-        if (valid && !(i == nz || (i - nz == 1 && v[nz] == '1')))
-            return -1;
-    }
-    return first;
+    return list_box(c, s) ? -1 : first;   /* a list box selects nothing by default */
 }
 
 /* option:checked — its selectedness (soupsieve and the HTML Standard agree). */
@@ -491,7 +493,7 @@ int fp_sel_radio_value_missing(fp_sel_ctx *c, uint32_t e)
 int fp_sel_select_value_missing(fp_sel_ctx *c, uint32_t s)
 {
     int multiple = has_attr(c, s, "multiple", 8);
-    int32_t first = -1, chosen = -1;
+    int32_t first = -1, chosen;
     for (uint32_t d = s + 1; d <= c->el[s].last; d++) {   /* the list of options, as chosen_option reads it */
         int tag = html_tag(c, d);
         if (tag == c->t_select)
@@ -512,9 +514,8 @@ int fp_sel_select_value_missing(fp_sel_ctx *c, uint32_t s)
     chosen = chosen_option(c, s);
     if (chosen < 0)
         return 1;
-    if (chosen != first || c->el[first].parent != (int32_t)s)
-        return 0;
-    /* a placeholder only in a select of one row: with more, nothing is chosen by default */
+    if (chosen != first || c->el[first].parent != (int32_t)s || list_box(c, s))
+        return 0;   /* a placeholder label option is the first option of a one-row select */
     const uint8_t *v;
     size_t n;
     if (fp_sel_attr_value(c, (uint32_t)first, (const uint8_t *)"value", 5, &v, &n))
@@ -530,6 +531,11 @@ int fp_sel_select_value_missing(fp_sel_ctx *c, uint32_t s)
 int32_t fp_sel_form_owner(fp_sel_ctx *c, uint32_t e)
 {
     return form_owner(c, e);
+}
+
+int fp_sel_is_submit_button(fp_sel_ctx *c, uint32_t e)
+{
+    return is_submit_button(c, e);
 }
 
 /* :default on a button — the form owner's default button: the first submit

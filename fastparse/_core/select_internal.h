@@ -48,6 +48,7 @@ typedef struct {
                                  * the run's own, or the document's (shared: read-only) */
     struct fp_sel_form_tree *template_forms; /* the run's tables for the controls of a template */
     uint8_t *invalid_forms;    /* :valid/:invalid on forms: per element, 1 a form owning an invalid control */
+    uint8_t *control_state;    /* ... on forms and fieldsets: per element, its own state + 2 (0 unknown) */
     void *dir_memo;            /* :dir(): per element, its directionality (paged; 0 unknown) */
     struct fp_sel_contains *contains; /* :contains() over the scope's text (select_contains.c) */
     uint64_t contains_spent;   /* bytes of subtrees :contains() decoded one element at a time */
@@ -309,6 +310,7 @@ int fp_sel_value_empty(fp_sel_ctx *c, uint32_t e);
 int fp_sel_validity(fp_sel_ctx *c, int32_t test, uint32_t e);
 /* select_forms.c, for it: e's form owner or -1; a radio's group, a required select missing a value */
 int32_t fp_sel_form_owner(fp_sel_ctx *c, uint32_t e);
+int fp_sel_is_submit_button(fp_sel_ctx *c, uint32_t e);
 int fp_sel_radio_value_missing(fp_sel_ctx *c, uint32_t e);
 int fp_sel_select_value_missing(fp_sel_ctx *c, uint32_t s);
 /* select_range.c, for it: a date, month, week, time, datetime-local or number input whose value

@@ -16,10 +16,10 @@
 
 #include "select_internal.h"
 
-enum { MAX_PROGRAM = 4096, MAX_CLASSES = 256, MAX_ITEMS = 1024, MAX_NEST = 64 };
+enum { MAX_PROGRAM = 16384, MAX_CLASSES = 1024, MAX_ITEMS = 4096, MAX_NEST = 64, MAX_ALTERNATIVES = 1024 };
 /* thread steps one value may take: lookarounds run a VM of their own at each
  * position (a lookbehind from each earlier one), which nesting multiplies */
-#define MAX_STEPS 500000u
+#define MAX_STEPS 2000000u
 
 /* class items: a range of code points, an escape (\d \s \w and negations), a nested class */
 enum { I_RANGE, I_ESCAPE, I_CLASS };
@@ -205,7 +205,7 @@ static int parse_class(compiler *k)
     int negated = peek(k, '^');
     if (negated)
         k->p++;
-    item top[MAX_ITEMS / 4];
+    item top[256];
     int ntop = 0, op = -1;
     while (k->p < k->end && *k->p != ']') {
         if (ntop > 0) {
@@ -216,8 +216,8 @@ static int parse_class(compiler *k)
                     return fail(k, FP_PATTERN_INVALID);   /* operators do not mix */
                 op = here;
                 k->p += 2;
-                if (k->p >= k->end || *k->p == ']')
-                    return fail(k, FP_PATTERN_INVALID);
+                if (k->p >= k->end || *k->p == ']' || (here == C_INTERSECT && *k->p == '&'))
+                    return fail(k, FP_PATTERN_INVALID);   /* "&&" is not followed by '&' */
             } else if (op > C_UNION) {
                 return fail(k, FP_PATTERN_INVALID);       /* a union inside an intersection */
             }
@@ -370,8 +370,8 @@ static int quantify(compiler *k, int start)
     }
     if (peek(k, '?'))
         k->p++;   /* lazy: the same values match the whole pattern */
-    if (lo > 1000 || hi > 1000)
-        return fail(k, FP_PATTERN_UNKNOWN);
+    if (lo > MAX_PROGRAM || hi > MAX_PROGRAM)
+        return fail(k, FP_PATTERN_UNKNOWN);   /* copies past the program's size */
     int len = k->n - start, rc = 0, last = start;
     inst *atom = malloc((size_t)(len ? len : 1) * sizeof *atom);
     if (!atom)
@@ -498,7 +498,7 @@ static int term(compiler *k)
  * jump past the last. */
 static int disjunction(compiler *k)
 {
-    int jumps[64], njumps = 0;
+    int jumps[MAX_ALTERNATIVES], njumps = 0;
     for (;;) {
         int split = emit(k, OP_SPLIT, 0, 0);
         if (split < 0)
@@ -512,7 +512,7 @@ static int disjunction(compiler *k)
             break;
         }
         k->p++;
-        if (njumps == 64 || (jumps[njumps++] = emit(k, OP_JMP, 0, 0)) < 0)
+        if (njumps == MAX_ALTERNATIVES || (jumps[njumps++] = emit(k, OP_JMP, 0, 0)) < 0)
             return fail(k, FP_PATTERN_UNKNOWN);
         k->prog[split].y = (uint32_t)k->n;
     }

@@ -271,6 +271,80 @@ static double linear(int type, value_t v)
     }
 }
 
+/* A number in decimal: (neg ? -1 : 1) * m * 10^e, parsed from a valid
+ * floating-point number string with at most 18 significant digits (else 0:
+ * the caller counts in doubles) */
+typedef struct { int neg; uint64_t m; int e; } decimal_t;
+
+static int decimal_parse(const uint8_t *p, size_t n, decimal_t *out)
+{
+    size_t i = 0;
+    int digits = 0, frac = 0, seen_dot = 0;
+    *out = (decimal_t){0, 0, 0};
+    if (i < n && p[i] == '-')
+        out->neg = 1, i++;
+    for (; i < n && ((p[i] >= '0' && p[i] <= '9') || (p[i] == '.' && !seen_dot)); i++) {
+        if (p[i] == '.') {
+            seen_dot = 1;
+            continue;
+        }
+        if (out->m == 0 && p[i] == '0') {
+            frac += seen_dot;   /* leading zeros: only their place counts */
+            continue;
+        }
+        if (++digits > 18)
+            return 0;
+        out->m = out->m * 10 + (uint64_t)(p[i] - '0');
+        frac += seen_dot;
+    }
+    long ex = 0;
+    if (i < n && (p[i] == 'e' || p[i] == 'E')) {
+        int neg = ++i < n && p[i] == '-';
+        if (i < n && (p[i] == '-' || p[i] == '+'))
+            i++;
+        for (; i < n && p[i] >= '0' && p[i] <= '9'; i++)
+            if ((ex = ex * 10 + (p[i] - '0')) > 400)
+                return 0;
+        ex = neg ? -ex : ex;
+    }
+    out->e = (int)ex - frac;
+    return i == n;
+}
+
+/* d * 10^k into *out when below 10^30 */
+static int scaled(decimal_t d, int k, __int128 *out)
+{
+    __int128 v = d.m;
+    for (; k > 0; k--)
+        if ((v *= 10) >= (__int128)1000000000000000LL * 1000000000000000LL)
+            return 0;
+    *out = d.neg ? -v : v;
+    return 1;
+}
+
+/* A number input's step mismatch counted exactly, as Chrome counts it in
+ * decimals: 1 or 0, or -1 when the numbers are too long for it. */
+static int number_step_exact(fp_sel_ctx *c, uint32_t e, const uint8_t *step, size_t step_len)
+{
+    const uint8_t *p;
+    size_t n;
+    decimal_t v, b, s = {0, 1, 0};
+    if (!fp_sel_attr_value(c, e, (const uint8_t *)"value", 5, &p, &n) || !decimal_parse(p, n, &v) ||
+        !fp_sel_attr_value(c, e, (const uint8_t *)"min", 3, &p, &n) || !decimal_parse(p, n, &b) ||
+        (step && !decimal_parse(step, step_len, &s)))
+        return -1;
+    int low = v.e < b.e ? v.e : b.e;
+    low = s.e < low ? s.e : low;
+    __int128 vv, bb, ss;
+    if (!scaled(v, v.e - low, &vv) || !scaled(b, b.e - low, &bb) || !scaled(s, s.e - low, &ss) || ss <= 0)
+        return -1;
+    __int128 d = vv > bb ? vv - bb : bb - vv;
+    if (d / ss > ((__int128)1 << 53))
+        return 0;   /* past step x 2^53 no remainder is known */
+    __int128 rem = d % ss;
+    return rem * 16777216 > ss && (ss - rem) * 16777216 > ss;   /* beyond step / 2^24 of a multiple */
+}
+
 /* A step mismatch (4.10.5.3.8): the value is not the step base (min) plus a
  * whole number of steps. Without a valid min the base is the value attribute,
  * which the value of a parsed page is: no mismatch. The step is the attribute
@@ -286,11 +360,15 @@ static int step_mismatch(fp_sel_ctx *c, uint32_t e, int type, value_t v)
     double step = default_step[type];
     const uint8_t *s;
     size_t n;
+    uint8_t step_text[64];
+    size_t step_len = 0;
     if (fp_sel_attr_value(c, e, (const uint8_t *)"step", 4, &s, &n)) {
         double given;
         if (n == 3 && fp_sel_attr_is(c, e, "step", "any"))
             return 0;
         if (fp_sel_number(s, n, &given) && given > 0) {
+            if (n <= sizeof step_text)   /* s may live in c->val, which the next read reuses */
+                memcpy(step_text, s, step_len = n);
             step = given;
             if (type == T_DATE || type == T_MONTH || type == T_WEEK)
                 step = fmax(round(step), 1.0);
@@ -298,10 +376,20 @@ static int step_mismatch(fp_sel_ctx *c, uint32_t e, int type, value_t v)
                 step = fmax(round(step * 1000.0), 1.0) / 1000.0;
         }
     }
-    /* browsers count in decimals; in doubles, a remainder within rounding error is none */
-    double units = step * scale[type], a = linear(type, v), b = linear(type, base);
-    double q = (a - b) / units;
-    return fabs(q - round(q)) > 1e-13 * fmax(1.0, fmax(fabs(a), fabs(b)) / units);
+    if (type == T_NUMBER) {
+        int exact = number_step_exact(c, e, step_len ? step_text : NULL, step_len);
+        if (exact >= 0 && (step_len || step == default_step[type]))
+            return exact;
+    }
+    /* as Chrome decides (StepRange::StepMismatch): past step x 2^53 no remainder is
+     * known; a remainder within step / 2^24 of a multiple is none for numbers (whose
+     * steps are reals), within rounding error for dates and times (whole units) */
+    double units = step * scale[type], d = fabs(linear(type, v) - linear(type, base));
+    if (d / 9007199254740992.0 > units)
+        return 0;
+    double rem = fabs(d - units * round(d / units));
+    double err = type == T_NUMBER ? units / 16777216.0 : 1e-6;
+    return err < rem && rem < units - err;
 }
 
 int fp_sel_typed_invalid(fp_sel_ctx *c, uint32_t e, int required)

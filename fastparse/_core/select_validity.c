@@ -59,11 +59,11 @@ static int barred_by_place(const fp_sel_ctx *c, uint32_t e)
 
 /* e's input type (T_*), or -1 when e is not a candidate for constraint
  * validation: a submittable element (button, input, select, textarea) that
- * nothing bars (4.10.20.1; the states that bar an input, 4.10.5.1). A
- * button, select or textarea answers T__COUNT. */
+ * nothing bars (4.10.20.1; the states that bar an input, 4.10.5.1; a button
+ * that is not a submit button, 4.10.6). A button, select or textarea answers
+ * T__COUNT. */
 static int candidate(fp_sel_ctx *c, uint32_t e)
 {
-    static const char *const button_types[] = {"submit", "reset", "button"};
     int type = T__COUNT;
     switch (html_tag(c, e)) {
     case FP_TAG_INPUT:
@@ -74,8 +74,8 @@ static int candidate(fp_sel_ctx *c, uint32_t e)
             return -1;
         break;
     case FP_TAG_BUTTON:
-        if (fp_sel_attr_keyword(c, e, "type", button_types, 3) > 0)
-            return -1;   /* reset and button buttons */
+        if (!fp_sel_is_submit_button(c, e))
+            return -1;   /* reset and button buttons, a command's button */
         break;
     case FP_TAG_TEXTAREA:
         if (has_attr(c, e, "readonly"))
@@ -120,6 +120,11 @@ static int valid_email(const uint8_t *s, size_t n)
     }
 }
 
+static int hex_value(uint8_t b)
+{
+    return b >= '0' && b <= '9' ? b - '0' : (b | 32) >= 'a' && (b | 32) <= 'f' ? (b | 32) - 'a' + 10 : -1;
+}
+
 static int is_special(const uint8_t *s, size_t n)
 {
     static const char *const schemes[] = {"http", "https", "ws", "wss", "ftp", "file"};
@@ -131,8 +136,8 @@ static int is_special(const uint8_t *s, size_t n)
 
 /* A value the URL parser takes as an absolute URL (browsers' reading of "valid
  * absolute URL", 4.10.5.1.4): a scheme; for http(s), ws(s) and ftp a host with
- * no forbidden code point and a port up to 65535. The host's IDNA and IPv4 or
- * IPv6 syntax are not checked. */
+ * no forbidden code point once percent-decoded and a port up to 65535; for
+ * file: a host alone. The host's IDNA and IPv4 or IPv6 syntax are not checked. */
 static int valid_url(const uint8_t *s, size_t n)
 {
     size_t i = 0;
@@ -155,6 +160,7 @@ static int valid_url(const uint8_t *s, size_t n)
     size_t end = p;
     while (end < n && s[end] != '/' && s[end] != '?' && s[end] != '#' && !(special && s[end] == '\\'))
         end++;
+    size_t authority = p;
     for (size_t k = end; k > p; k--)
         if (s[k - 1] == '@') {   /* credentials */
             p = k;
@@ -184,10 +190,20 @@ static int valid_url(const uint8_t *s, size_t n)
     }
     if (host_end == p)
         return special == 2 || !special;   /* file: and non-special URLs may have no host */
-    for (size_t k = p; k < host_end; k++)
-        if (s[k] < 0x21 || s[k] == 0x7F || (strchr(special ? "#%/:<>?@[\\]^|" : "#/:<>?@[\\]^|", s[k]) && s[k]))
-            if (!(s[p] == '[' && (s[k] == ':' || s[k] == '[' || s[k] == ']')))
+    if (special == 2 && end > authority)
+        return memchr(s + authority, '@', end - authority) == NULL && host_end == end;   /* file: no credentials, no port */
+    for (size_t k = p; k < host_end; k++) {
+        uint8_t b = s[k];
+        if (b == '\t')
+            continue;   /* the URL parser drops tabs */
+        if (special && b == '%' && k + 2 < host_end && hex_value(s[k + 1]) >= 0 && hex_value(s[k + 2]) >= 0) {
+            b = (uint8_t)(hex_value(s[k + 1]) * 16 + hex_value(s[k + 2]));   /* a domain is percent-decoded */
+            k += 2;
+        }
+        if (b < 0x21 || b == 0x7F || (strchr(special ? "#%/:<>?@[\\]^|" : "#/:<>?@[\\]^|", b) && b))
+            if (!(s[p] == '[' && (b == ':' || b == '[' || b == ']')))
                 return 0;
+    }
     return 1;
 }
 
@@ -308,13 +324,23 @@ static int control_state(fp_sel_ctx *c, uint32_t e)
     return type < 0 ? -1 : suffers(c, e, type);
 }
 
+/* control_state, remembered for the run: nested fieldsets ask of the same controls */
+static int control_state_memo(fp_sel_ctx *c, uint32_t e)
+{
+    if (!c->control_state && !(c->control_state = fp_sel_zalloc(c, c->n, 1)))
+        return -1;
+    if (!c->control_state[e])
+        c->control_state[e] = (uint8_t)(control_state(c, e) + 2);
+    return c->control_state[e] - 2;
+}
+
 /* a fieldset with an invalid control inside (a template's contents are not) */
 static int fieldset_invalid(fp_sel_ctx *c, uint32_t f)
 {
     for (uint32_t x = f + 1; x <= c->el[f].last && !c->oom; x++) {
         if (is_template(c, x))
             x = c->el[x].last;
-        else if (control_state(c, x) == 1)
+        else if (control_state_memo(c, x) == 1)
             return 1;
     }
     return 0;
@@ -332,7 +358,7 @@ static int form_invalid(fp_sel_ctx *c, uint32_t f)
             if (tag != FP_TAG_INPUT && tag != FP_TAG_BUTTON && tag != FP_TAG_SELECT && tag != FP_TAG_TEXTAREA)
                 continue;
             int32_t owner = fp_sel_form_owner(c, x);
-            if (owner >= 0 && !c->invalid_forms[owner] && control_state(c, x) == 1)
+            if (owner >= 0 && !c->invalid_forms[owner] && control_state_memo(c, x) == 1)
                 c->invalid_forms[owner] = 1;
         }
     }

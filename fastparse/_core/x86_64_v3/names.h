@@ -61,6 +61,7 @@
 #define fp_sel_form_state v3_fp_sel_form_state
 #define fp_sel_forms_free v3_fp_sel_forms_free
 #define fp_sel_has_token v3_fp_sel_has_token
+#define fp_sel_is_submit_button v3_fp_sel_is_submit_button
 #define fp_sel_join v3_fp_sel_join
 #define fp_sel_lang v3_fp_sel_lang
 #define fp_sel_match_compound v3_fp_sel_match_compound
