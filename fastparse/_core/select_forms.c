@@ -14,13 +14,6 @@ static int has_attr(const fp_sel_ctx *c, uint32_t e, const char *name, size_t le
     return fp_attr_find(c->doc, e, name, len, &a);
 }
 
-/* e's tag id when it is an HTML element, else -2 (no t_* is): a form, control or
- * option is an HTML element, and an SVG or MathML one of that name is none */
-static int html_tag(const fp_sel_ctx *c, uint32_t e)
-{
-    return fp_foreign(&c->el[e]) ? -2 : c->el[e].tag;
-}
-
 /* e is a form-associated element (4.10.2): one the parser's form element pointer owns */
 static int is_form_associated(const fp_sel_ctx *c, uint32_t e)
 {
@@ -62,31 +55,36 @@ static int list_box(fp_sel_ctx *c, uint32_t s)
     return i > digits && !(i == nz || (i - nz == 1 && v[nz] == '1'));
 }
 
-/* The <select>'s selected option when it has no `multiple` (HTML Standard
- * 4.10.7, "selectedness setting algorithm"): the last option with `selected`,
- * else, when it shows one row, the first option that is not disabled. The list
- * of options ends at a nested <select>; <hr> and <datalist> hide theirs. */
-static int32_t chosen_option(fp_sel_ctx *c, uint32_t s)
+/* The first option at or after d in select s's list of options (HTML Standard
+ * 4.10.7), or s's end: the list ends at a nested <select>; <hr> and <datalist>
+ * hide theirs. */
+static uint32_t next_option(const fp_sel_ctx *c, uint32_t s, uint32_t d)
 {
-    const fp_elem *el = c->el;
-    int32_t marked = -1, first = -1;
-    for (uint32_t d = s + 1; d <= el[s].last;) {
+    for (; d <= c->el[s].last; d++) {
         int tag = html_tag(c, d);
         if (tag == c->t_select)
             break;
-        if (tag == c->t_hr || tag == c->t_datalist) {
-            d = el[d].last + 1;
-            continue;
-        }
-        if (tag == c->t_option) {
-            if (has_attr(c, d, "selected", 8))
-                marked = (int32_t)d;
-            int32_t group = ancestor_tagged(c, d, c->t_optgroup, (int32_t)s);
-            if (first < 0 && !has_attr(c, d, "disabled", 8) &&
-                !(group >= 0 && has_attr(c, (uint32_t)group, "disabled", 8)))
-                first = (int32_t)d;
-        }
-        d++;
+        if (tag == c->t_hr || tag == c->t_datalist)
+            d = c->el[d].last;
+        else if (tag == c->t_option)
+            return d;
+    }
+    return c->el[s].last + 1;
+}
+
+/* The <select>'s selected option when it has no `multiple` (HTML Standard
+ * 4.10.7, "selectedness setting algorithm"): the last option with `selected`,
+ * else, when it shows one row, the first option that is not disabled. */
+static int32_t chosen_option(fp_sel_ctx *c, uint32_t s)
+{
+    int32_t marked = -1, first = -1;
+    for (uint32_t d = next_option(c, s, s + 1); d <= c->el[s].last; d = next_option(c, s, d + 1)) {
+        if (has_attr(c, d, "selected", 8))
+            marked = (int32_t)d;
+        int32_t group = ancestor_tagged(c, d, c->t_optgroup, (int32_t)s);
+        if (first < 0 && !has_attr(c, d, "disabled", 8) &&
+            !(group >= 0 && has_attr(c, (uint32_t)group, "disabled", 8)))
+            first = (int32_t)d;
     }
     if (marked >= 0)
         return marked;
@@ -492,35 +490,23 @@ int fp_sel_radio_value_missing(fp_sel_ctx *c, uint32_t e)
  * first option of its list when that is the select's child with an empty value). */
 int fp_sel_select_value_missing(fp_sel_ctx *c, uint32_t s)
 {
-    int multiple = has_attr(c, s, "multiple", 8);
-    int32_t first = -1, chosen;
-    for (uint32_t d = s + 1; d <= c->el[s].last; d++) {   /* the list of options, as chosen_option reads it */
-        int tag = html_tag(c, d);
-        if (tag == c->t_select)
-            break;
-        if (tag == c->t_hr || tag == c->t_datalist) {
-            d = c->el[d].last;
-            continue;
-        }
-        if (tag != c->t_option)
-            continue;
-        if (first < 0)
-            first = (int32_t)d;
-        if (multiple && has_attr(c, d, "selected", 8))
-            return 0;
+    uint32_t first = next_option(c, s, s + 1);
+    if (has_attr(c, s, "multiple", 8)) {
+        for (uint32_t d = first; d <= c->el[s].last; d = next_option(c, s, d + 1))
+            if (has_attr(c, d, "selected", 8))
+                return 0;
+        return 1;
     }
-    if (multiple || first < 0)
-        return 1;
-    chosen = chosen_option(c, s);
+    int32_t chosen = chosen_option(c, s);
     if (chosen < 0)
-        return 1;
-    if (chosen != first || c->el[first].parent != (int32_t)s || list_box(c, s))
+        return 1;   /* no option, or none chosen in a list box */
+    if ((uint32_t)chosen != first || c->el[first].parent != (int32_t)s || list_box(c, s))
         return 0;   /* a placeholder label option is the first option of a one-row select */
     const uint8_t *v;
     size_t n;
-    if (fp_sel_attr_value(c, (uint32_t)first, (const uint8_t *)"value", 5, &v, &n))
+    if (fp_sel_attr_value(c, first, (const uint8_t *)"value", 5, &v, &n))
         return n == 0;
-    if (!fp_sel_text(c, (uint32_t)first, NULL))
+    if (!fp_sel_text(c, first, NULL))
         return 0;
     for (size_t i = 0; i < c->text.len; i++)
         if (!is_ws(c->text.data[i]))

@@ -120,6 +120,19 @@ int fp_sel_siblings_ready(fp_sel_ctx *c, int32_t p);   /* select_tests.c: c->pre
 static inline uint32_t first_child(int32_t p) { return p < 0 ? 0 : (uint32_t)p + 1; }
 static inline uint32_t child_end(const fp_sel_ctx *c, int32_t p) { return p < 0 ? c->n : c->el[p].last + 1; }
 
+/* e's tag id when it is an HTML element, else -2 (no tag id is): a form, control
+ * or option is an HTML element, and an SVG or MathML one of that name is none */
+static inline int html_tag(const fp_sel_ctx *c, uint32_t e)
+{
+    return fp_foreign(&c->el[e]) ? -2 : c->el[e].tag;
+}
+
+/* The value of an ASCII hex digit, -1 for any other code point */
+static inline int hex_value(uint32_t b)
+{
+    return b >= '0' && b <= '9' ? (int)b - '0' : (b | 32) >= 'a' && (b | 32) <= 'f' ? (int)(b | 32) - 'a' + 10 : -1;
+}
+
 /* An HTML <template>, whose contents are apart. An SVG or MathML element of
  * that name is an ordinary element: its children are the document's. */
 static inline int is_template(const fp_sel_ctx *c, uint32_t e)

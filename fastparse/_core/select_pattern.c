@@ -67,20 +67,14 @@ static int peek(const compiler *k, uint32_t c) { return k->p < k->end && *k->p =
 
 static int is_syntax(uint32_t c) { return c < 128 && strchr("^$\\.*+?()[]{}|", (int)c) && c; }
 
-static int hex(uint32_t c)
-{
-    return c >= '0' && c <= '9' ? (int)c - '0' : c >= 'a' && c <= 'f' ? (int)c - 'a' + 10
-         : c >= 'A' && c <= 'F' ? (int)c - 'A' + 10 : -1;
-}
-
 /* n hex digits into *out */
 static int hex_digits(compiler *k, int n, uint32_t *out)
 {
     uint32_t v = 0;
     for (int i = 0; i < n; i++, k->p++) {
-        if (k->p >= k->end || hex(*k->p) < 0)
+        if (k->p >= k->end || hex_value(*k->p) < 0)
             return fail(k, FP_PATTERN_INVALID);
-        v = v * 16 + (uint32_t)hex(*k->p);
+        v = v * 16 + (uint32_t)hex_value(*k->p);
     }
     *out = v;
     return 0;
@@ -115,8 +109,8 @@ static int64_t char_escape(compiler *k, int in_class)
             k->p++;
             v = 0;
             int digits = 0;
-            while (k->p < k->end && hex(*k->p) >= 0 && v <= 0x10FFFF)
-                v = v * 16 + (uint32_t)hex(*k->p++), digits++;
+            while (k->p < k->end && hex_value(*k->p) >= 0 && v <= 0x10FFFF)
+                v = v * 16 + (uint32_t)hex_value(*k->p++), digits++;
             if (!digits || !peek(k, '}') || v > 0x10FFFF)
                 return fail(k, FP_PATTERN_INVALID);
             k->p++;

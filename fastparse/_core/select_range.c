@@ -361,7 +361,8 @@ static int step_mismatch(fp_sel_ctx *c, uint32_t e, int type, value_t v)
     const uint8_t *s;
     size_t n;
     uint8_t step_text[64];
-    size_t step_len = 0;
+    size_t step_len = 0;   /* the step attribute's text when it gives the step */
+    int exact = type == T_NUMBER;
     if (fp_sel_attr_value(c, e, (const uint8_t *)"step", 4, &s, &n)) {
         double given;
         if (n == 3 && fp_sel_attr_is(c, e, "step", "any"))
@@ -369,6 +370,8 @@ static int step_mismatch(fp_sel_ctx *c, uint32_t e, int type, value_t v)
         if (fp_sel_number(s, n, &given) && given > 0) {
             if (n <= sizeof step_text)   /* s may live in c->val, which the next read reuses */
                 memcpy(step_text, s, step_len = n);
+            else
+                exact = 0;
             step = given;
             if (type == T_DATE || type == T_MONTH || type == T_WEEK)
                 step = fmax(round(step), 1.0);
@@ -376,11 +379,9 @@ static int step_mismatch(fp_sel_ctx *c, uint32_t e, int type, value_t v)
                 step = fmax(round(step * 1000.0), 1.0) / 1000.0;
         }
     }
-    if (type == T_NUMBER) {
-        int exact = number_step_exact(c, e, step_len ? step_text : NULL, step_len);
-        if (exact >= 0 && (step_len || step == default_step[type]))
-            return exact;
-    }
+    int mismatch = exact ? number_step_exact(c, e, step_len ? step_text : NULL, step_len) : -1;
+    if (mismatch >= 0)
+        return mismatch;
     /* as Chrome decides (StepRange::StepMismatch): past step x 2^53 no remainder is
      * known; a remainder within step / 2^24 of a multiple is none for numbers (whose
      * steps are reals), within rounding error for dates and times (whole units) */

@@ -26,11 +26,6 @@ static int has_attr(const fp_sel_ctx *c, uint32_t e, const char *name)
     return fp_attr_find(c->doc, e, name, strlen(name), &a);
 }
 
-static int html_tag(const fp_sel_ctx *c, uint32_t e)
-{
-    return fp_foreign(&c->el[e]) ? -2 : c->el[e].tag;
-}
-
 /* the first <legend> child of fieldset f, or -1 */
 static int32_t first_legend(const fp_sel_ctx *c, uint32_t f)
 {
@@ -120,17 +115,12 @@ static int valid_email(const uint8_t *s, size_t n)
     }
 }
 
-static int hex_value(uint8_t b)
-{
-    return b >= '0' && b <= '9' ? b - '0' : (b | 32) >= 'a' && (b | 32) <= 'f' ? (b | 32) - 'a' + 10 : -1;
-}
-
 static int is_special(const uint8_t *s, size_t n)
 {
     static const char *const schemes[] = {"http", "https", "ws", "wss", "ftp", "file"};
     for (int k = 0; k < 6; k++)
-        if (strlen(schemes[k]) == n && fp_sel_bytes_find(s, n, (const uint8_t *)schemes[k], n, 1))
-            return k == 5 ? 2 : 1;   /* equal length: found means equal */
+        if (strlen(schemes[k]) == n && bytes_eq(s, (const uint8_t *)schemes[k], n, 1))
+            return k == 5 ? 2 : 1;
     return 0;
 }
 
