@@ -42,7 +42,7 @@ def _as_bytes(source):
     if (type(source) is memoryview and type(source.obj) is bytes and source.c_contiguous
             and source.nbytes == len(source.obj)):
         return source.obj
-    return bytes(source)
+    return memoryview(source).tobytes()   # the buffer as it is: bytes() would call a subclass's __bytes__
 
 
 def _parse(source, encoding, max_size, max_depth, recovery, scripting, context):

@@ -66,15 +66,16 @@ def sniff(data) -> str:
     if isinstance(data, str):
         text = data[:_HEAD_CHARS].removeprefix("\ufeff")
         return _sniff_text(text.lstrip(_WS), len(data) > _HEAD_CHARS) or "text"
-    if isinstance(data, memoryview):
-        head = bytes(data.cast("B")[:_HEAD_CHARS])
-    elif isinstance(data, (bytes, bytearray)):
-        head = bytes(data[:_HEAD_CHARS])
-    else:
-        raise TypeError(f"sniff() needs str or bytes-like data, not {type(data).__name__}")
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise TypeError(f"sniff() needs str, bytes, bytearray or memoryview, not {type(data).__name__}")
+    view = memoryview(data)
+    if not view.c_contiguous:   # a strided view: its bytes in order, as parse() reads them
+        view = memoryview(view.tobytes())
+    view = view.cast("B")   # items of any size, counted in bytes
+    head = bytes(view[:_HEAD_CHARS])
     if not head:
         return "text"
-    truncated = len(data) > len(head)
+    truncated = view.nbytes > len(head)
     if _has_signature(head):
         return "binary"
     if head.startswith((b"\xff\xfe", b"\xfe\xff")):

@@ -66,6 +66,15 @@ def test_a_view_of_whole_bytes_is_kept_not_copied(kwargs):
     assert wide.source is data and wide.find("p").text == "a"
 
 
+def test_a_bytes_subclass_is_parsed_as_its_bytes():
+    class Odd(bytes):
+        def __bytes__(self):   # bytes(x) would call it: the buffer is what was given
+            return b"<evil>"
+    for kwargs in ({}, {"encoding": "utf-8"}):
+        d = fp.parse(Odd(b"<p>x"), **kwargs)
+        assert [t.name for t in d] == ["p"] and d.source == b"<p>x"
+
+
 @pytest.mark.parametrize("bad", [None, 12, 1.5, ["<p>"], object()])
 def test_parse_rejects_other_types(bad):
     with pytest.raises(TypeError):

@@ -14,7 +14,8 @@ from fastparse import conformance as C
 
 # the tree builder's codes: a tokenizer test expects none of them
 TREE_CODES = {"unexpected-end-tag", "unexpected-start-tag", "end-tag-too-early",
-              "expected-closing-tag-but-got-eof", "non-void-html-element-start-tag-with-trailing-solidus"}
+              "expected-closing-tag-but-got-eof", "expected-one-end-tag-but-got-another",
+              "non-void-html-element-start-tag-with-trailing-solidus"}
 
 
 def codes(src, **kw) -> list[str]:
@@ -149,14 +150,15 @@ def test_the_end_of_input_in_a_bogus_doctype_is_no_error():
 
 
 def test_a_reference_in_an_attribute_followed_by_equals_or_alphanumeric_is_no_error():
-    assert codes('<a href="&amp=1&ampx&amp;&amp">') == ["missing-semicolon-after-character-reference"]
+    assert codes('<a href="&amp=1&ampx&amp;&amp"></a>') == ["missing-semicolon-after-character-reference"]
 
 
 def test_errors_are_in_source_order_with_the_tree_builders():
     src = "<p\x00 a=1 a=2></span>&#0;<!--x--!>"
     errors = fp.parse(src).errors
     assert [e.code for e in errors] == ["unexpected-null-character", "duplicate-attribute", "unexpected-end-tag",
-                                        "null-character-reference", "incorrectly-closed-comment"]
+                                        "null-character-reference", "incorrectly-closed-comment",
+                                        "expected-closing-tag-but-got-eof"]   # <p\ufffd> is no <p>
     assert [e.offset for e in errors] == sorted(e.offset for e in errors)
 
 
@@ -179,11 +181,11 @@ def test_fragment_contexts_take_their_tokenizer_state():
 
 def test_many_attributes_in_one_tag():
     names = " ".join(f"a{i}" for i in range(100_000))
-    assert codes(f"<div {names}>") == []
-    assert codes(f"<div {names} a5 a99999>") == ["duplicate-attribute"] * 2
+    assert codes(f"<div {names}></div>") == []
+    assert codes(f"<div {names} a5 a99999></div>") == ["duplicate-attribute"] * 2
     # a tag with many names, then many tags with a few more than a handful
     small = "<br " + " ".join(f"b{i}" for i in range(20)) + " b3>"
-    assert codes(f"<div {names}>" + small * 1000) == ["duplicate-attribute"] * 1000
+    assert codes(f"<div {names}>" + small * 1000 + "</div>") == ["duplicate-attribute"] * 1000
 
 
 def test_a_legacy_documents_high_bytes_are_not_read_as_utf8():
@@ -200,3 +202,35 @@ def test_each_read_is_a_list_of_its_own():
     first.append("changed")
     assert doc.errors == [fp.ParseError("duplicate-attribute", 7, 1, 8)]
     assert doc.errors is not doc.errors
+
+
+def test_elements_left_open_when_the_body_ends():
+    # "in body", end of input or </body>: any element open but p, li, dd, dt, table cells and
+    # rows, options, ruby parts, body and html is an error (named as html5lib names them)
+    assert codes("<p>x<ul><li>y") == ["expected-closing-tag-but-got-eof"]
+    assert [(e.code, e.offset) for e in fp.parse("<div>x").errors] == [("expected-closing-tag-but-got-eof", 6)]
+    assert codes("<p>a<li>b<dd>c<option>d") == [] and codes("<table><tr><td>c</table><p>") == []
+    assert codes("<table><tr><td>c") == ["expected-closing-tag-but-got-eof"]   # the table is open
+    assert codes("<svg><path>") == ["expected-closing-tag-but-got-eof"]
+    assert codes("<template>") == ["expected-closing-tag-but-got-eof"]
+    assert [(e.code, e.offset) for e in fp.parse("<div></body></html>").errors] == [
+        ("expected-one-end-tag-but-got-another", 5)]   # at </body>, and once
+    assert codes("<div></div></body>x<b>") == ["expected-closing-tag-but-got-eof"]   # the body again
+    assert codes("<html><body><p>a</p></body></html>") == []
+
+
+def test_an_end_tag_that_closes_more_than_its_element():
+    # "if the current node is not ... then this is a parse error" once the implied end
+    # tags are generated (html5lib's end-tag-too-early): p, li, dd, options and ruby parts
+    # close silently; formatting elements go through the adoption agency, whose errors
+    # are not reported
+    assert [(e.code, e.offset) for e in fp.parse("<div><span>x</div>").errors] == [("end-tag-too-early", 12)]
+    assert codes("<div><p>x</div>") == []
+    assert codes("<h2>x</h1>") == ["end-tag-too-early"]   # another level's end tag
+    assert codes("<ul><li><span>x</li></ul>") == ["end-tag-too-early"]
+    assert codes("<form><div></form></div>") == ["end-tag-too-early"]
+    assert codes("<template><tr><td>x</template>") == []   # table parts end thoroughly there
+    assert codes("<template><div>x</template>") == ["end-tag-too-early"]
+    assert codes("<table><tr><td><div>x</td></tr></table>") == ["end-tag-too-early"]
+    assert codes("<table><tr><td>x</table>") == [] and codes("<select><option>x</select>") == []
+    assert codes("<b><i>x</b></i>") == ["unexpected-end-tag"]   # </b>: the adoption agency's

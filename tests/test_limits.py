@@ -24,6 +24,17 @@ def test_max_size_raises_with_limit_value_offset(source):
     assert "max_size" in str(e) and "10" in str(e)
 
 
+def test_max_size_offset_indexes_the_source():
+    # a str's offset is the index of the character holding the first byte past the
+    # limit; a BOM is part of bytes' source (the limit counts what follows it)
+    with pytest.raises(fp.ParseLimitError) as info:
+        fp.parse("é" * 10, max_size=15)   # byte 15 is the second of the 8th character's two
+    assert info.value.offset == 7 and "20 bytes" in str(info.value)
+    with pytest.raises(fp.ParseLimitError) as info:
+        fp.parse(b"\xef\xbb\xbf" + b"a" * 20, max_size=15)
+    assert info.value.offset == 18
+
+
 def test_max_size_is_inclusive():
     data = b"<p>12345</p>"
     assert len(fp.parse(data, max_size=len(data))) == 1

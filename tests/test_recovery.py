@@ -701,7 +701,8 @@ def test_noscript_in_the_implied_head_still_ends_at_body_content():
 
 def test_end_body_through_a_table_is_still_an_error():
     # the implied body is out of scope behind the table (a scope boundary)
-    assert [e.code for e in fp.parse("<table><td>x</body>").errors] == ["unexpected-end-tag"]
+    assert [e.code for e in fp.parse("<table><td>x</body>").errors] == ["unexpected-end-tag",
+                                                                       "expected-closing-tag-but-got-eof"]
 
 
 # ---- the adoption agency, without clones ----
@@ -993,3 +994,21 @@ def test_a_later_tag_in_a_template_or_without_an_indexed_element_adds_nothing():
     assert fp.parse("<p>x<body id=b>").find("body").attrs == {"id": "b"}   # the first <body> indexed
     assert fp.parse("<p>x<html id=h>").find("html") is fp.MISSING            # implied: not indexed
     assert fp.parse_fragment("<body id=b><html id=h><p>", "div").select("[id]") == []
+
+
+def test_an_html_tag_after_closed_top_level_elements_is_the_root():
+    # a server's warning printed before the doctype, a <meta> or <script> before <html>: the
+    # spec merges the tag's attributes into the html element it implied; indexed where it
+    # stands, it holds what follows and its attributes reach find(), :lang() and :dir()
+    src = ('<br />\n<b>Warning</b>: x in <b>/a.php</b><br />\n<!DOCTYPE html>\n<html lang="en" dir="rtl">\n'
+           '<head><meta charset="utf-8"><title>T</title></head>\n<body class=k><p>hi</p></body></html>')
+    doc = fp.parse(src)
+    html = doc.find("html")
+    assert html.attrs == {"lang": "en", "dir": "rtl"} and doc.root == html and html.parent is fp.MISSING
+    assert [t.name for t in html.children] == ["meta", "title", "body"]   # the <head> tag: ignored
+    assert doc.find("body").get("class") == "k" and doc.find("body").parent == html
+    assert [t.name for t in doc.select("p:lang(en):dir(rtl)")] == ["p"]
+    assert doc.select(":root > body") == [doc.find("body")]
+    assert doc.find("title").text == "T" and "Warning: x in /a.php" in doc.text
+    assert tree("<meta charset=utf-8><html lang=en><p>x") == "meta,html(p)"
+    assert tree("<script>s</script><html><body><p>x") == "script,html(body(p))"

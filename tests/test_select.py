@@ -1837,3 +1837,14 @@ def test_not_equal_attribute_is_not_of_equal():
     for bad in ("[a!]", "[a!=]", "[a! =b]"):
         with pytest.raises(fp.SelectorError):
             doc.select(bad)
+
+
+def test_an_svg_link_may_use_xlink_href():
+    # an SVG <a> is a hyperlink with href or, failing that, xlink:href (browsers fall back
+    # on it); on an HTML <a> or <area>, xlink:href is an attribute like any other
+    doc = fp.parse('<svg><a id=s1 href="#x"><text>t</text></a><a id=s2 xlink:href="#y">'
+                   '<text>t</text></a><a id=s3><text>t</text></a></svg>'
+                   '<a id=h1 xlink:href=x>q</a><a id=h2 href>r</a><map><area id=a1 xlink:href=x></map>')
+    assert [t.id for t in doc.select(":link")] == ["s1", "s2", "h2"]
+    assert [t.id for t in doc.select("a:any-link")] == ["s1", "s2", "h2"]
+    assert [t.id for t in doc.select("a:not(:link), area:not(:link)")] == ["s3", "h1", "a1"]

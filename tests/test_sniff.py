@@ -172,6 +172,14 @@ def test_bytes_likes(data):
     assert sniff(data) == "html"
 
 
+def test_memoryviews_of_any_shape_read_as_their_bytes():
+    body = b"[  " + b"true," * 1000 + b"true]"
+    body += b" " * (-len(body) % 4)
+    # 4-byte items: the body is longer than the 4,096 bytes read, however its items count
+    assert sniff(memoryview(body).cast("I")) == sniff(body) == "json"
+    assert sniff(memoryview(b"<<hhttmmll>>")[::2]) == "html"   # strided, as parse() takes it
+
+
 @pytest.mark.parametrize("data", [None, 42, ["<p>"], Path("x.html")])
 def test_other_types_are_type_errors(data):
     with pytest.raises(TypeError):

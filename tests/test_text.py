@@ -224,6 +224,19 @@ def test_cdata_is_text_in_foreign_content_only():
     assert d.find("p").text == "y"
 
 
+@pytest.mark.parametrize("src, text", [
+    ("<svg><![CDATA[<p>x</p>", "<p>x</p>"),   # cut off: each character read is text, the last '>' too
+    ("<svg><![CDATA[abc>", "abc>"),
+    ("<svg><![CDATA[a]>", "a]>"),
+    ("<math><![CDATA[x]]]>", "x]"),
+    ("<svg><![CDATA[]]>", ""),
+])
+def test_a_cdata_section_cut_off_keeps_its_text(src, text):
+    doc = fp.parse(src)
+    assert doc.text == text
+    assert ("eof-in-cdata" in [e.code for e in doc.errors]) == (not src.endswith("]]>"))
+
+
 def test_newlines_are_normalised():
     assert text_of("<p>a\r\nb\rc\n</p>") == "a\nb\nc\n"
 
@@ -679,12 +692,36 @@ def test_text_foster_parenting_moved_reads_before_its_table(src, nodes, table):
     assert doc.text == div.text
 
 
-def test_fostered_text_in_a_template_or_fragment_row_stays_in_source_order():
+def test_fostered_text_in_a_template_or_fragment_row_reads_after_the_row():
     # with no table open, the tree builder appends it to the template's contents or to
-    # the fragment: nothing is moved before a table, and nothing is lost
+    # the fragment, after the row open then: nothing is moved before a table, nothing lost
     doc = fp.parse("<template><tr>x<td>y</td></tr><div>z</div></template>")
-    assert doc.find("template").get_text(skip=()) == "xyz"
-    assert fp.parse_fragment("x<tr><td>y</td></tr>z", "tbody").text == "xyz"
+    assert doc.find("template").get_text(skip=()) == "yxz"
+    assert fp.parse_fragment("x<tr><td>y</td></tr>z", "tbody").text == "xyz"   # x: no row open yet
+
+
+def test_what_a_template_or_fragment_row_moved_is_not_the_rows_text():
+    # the tree builder appends it to the template's contents or the fragment, after the
+    # outermost row group or row: the row's text and :empty leave it out (lexbor agrees;
+    # html5lib 1.1's templates predate this)
+    doc = fp.parse("<template><tr><div>x</div><td>y</td>z</tr></template>")
+    tr = doc.find("tr")
+    assert tr.text == "y" and tr.get_text("|") == "y" and [c.name for c in tr.children] == ["td"]
+    assert doc.find("template").get_text("|") == "y|x|z"
+    assert [c.name for c in doc.find("template").children] == ["tr", "div"]
+    doc = fp.parse("<template><tr>a<td>1</td></tr><tr>b<td>2</td></tr></template>")
+    assert doc.find("template").text == "1a2b"   # each after its row
+    doc = fp.parse("<template><tbody><tr>a<div>1</div></tr><tr><div>2</div></tr></template>")
+    assert doc.find("template").text == "a12" and doc.find("tbody").text == ""
+    rows = fp.parse_fragment("<tr><div>x</div><td>y</td></tr>", "table")
+    assert rows.find("tr").text == "y" and rows.find("div").parent is fp.MISSING
+    assert rows.text == "yx"
+    doc = fp.parse("<div><template><tbody>&nbsp;<tr><td>y</td></tr> </tbody></template></div>")
+    assert doc.find("tbody").text == "y " and doc.find("div").text == "y \xa0"
+    doc = fp.parse("<template><tbody> <tr> <div>x</div> </tr></template>")
+    assert doc.find("tr").text == "  " and doc.find("tbody").text == "   "
+    assert doc.find("tr").matches(":empty")   # template content: asked of the element itself
+    assert not doc.find("tbody").matches(":empty") and not doc.find("div").matches(":empty")
 
 
 def test_fostered_content_and_selectors_read_the_dom_text():

@@ -27,6 +27,7 @@ const char *const fp_error_names[FP_ERR__COUNT + 1] = {
     [FP_ERR_UNEXPECTED_START_TAG] = "unexpected-start-tag",
     [FP_ERR_END_TAG_TOO_EARLY] = "end-tag-too-early",
     [FP_ERR_EXPECTED_CLOSING_TAG_BUT_GOT_EOF] = "expected-closing-tag-but-got-eof",
+    [FP_ERR_EXPECTED_ONE_END_TAG_BUT_GOT_ANOTHER] = "expected-one-end-tag-but-got-another",
     [FP_ERR_UNEXPECTED_NULL_CHARACTER] = "unexpected-null-character",
     [FP_ERR_CONTROL_CHARACTER_IN_INPUT_STREAM] = "control-character-in-input-stream",
     [FP_ERR_NONCHARACTER_IN_INPUT_STREAM] = "noncharacter-in-input-stream",

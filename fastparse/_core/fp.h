@@ -195,7 +195,10 @@ typedef struct {
     uint8_t has_doctype;
     uint8_t quirks;       /* quirks mode (13.2.6.4.1): class and id selectors ignore ASCII case */
     uint8_t html_after_text;  /* the <html> indexed came after text that began the body
-                               * ("x<html> y"): whitespace after its tag is text */
+                               * ("x<html> y") or after elements ("<meta><html> y"):
+                               * whitespace after its tag is text */
+    uint32_t root;        /* the root element (:root, doc.root): 0, or a <html> indexed after
+                           * top-level elements ("<meta><html lang=en>") */
     uint32_t frameset_from;  /* after the start tag of the frameset that replaced the body: text
                               * from there on is in the frameset modes (whitespace only); 0: none */
     uint32_t removed_from;   /* with frameset_from: where the body that frameset removed began;
@@ -420,6 +423,11 @@ int fp_text_is_source(const fp_doc *doc, uint32_t i, uint32_t *start, uint32_t *
  * text holding more than whitespace and its FP_EF_FOSTERED children are then
  * not its content: text reads them before the table (text.c). */
 int fp_text_fosters(const fp_doc *doc, int32_t i);
+/* Whether i is a row group or row in a template or a fragment with no table:
+ * what it moves is appended after the outermost such part (text reads it
+ * there), and its runs holding more than whitespace and its FP_EF_FOSTERED
+ * children are not its content either. */
+int fp_text_appends(const fp_doc *doc, int32_t i);
 /* Text of the whole document (i = -1 semantics): every top-level element and text. */
 int fp_doc_text(const fp_doc *doc, const fp_text_opts *o, fp_buf *out);
 /* Source bytes [start, end) as characters, no references decoded: newlines

@@ -136,7 +136,7 @@ doc_root(DocumentObject *d, void *closure)
 {
     if (d->doc.n == 0)
         return Py_NewRef(state_of(d)->MISSING);
-    return fp_tag_new(d, 0);
+    return fp_tag_new(d, d->doc.root);
 }
 
 static PyObject *
@@ -399,7 +399,9 @@ static PyMethodDef doc_methods[] = {
 static PyGetSetDef doc_getset[] = {
     {"source", (getter)doc_source, NULL, "The object that was parsed (str or bytes), kept alive.", NULL},
     {"encoding", (getter)doc_encoding, NULL, "WHATWG name of the encoding used ('utf-8', ...).", NULL},
-    {"root", (getter)doc_root, NULL, "The first top-level element, or MISSING.", NULL},
+    {"root", (getter)doc_root, NULL,
+     "The root element: the first top-level element, or a <html> that top-level elements "
+     "came before (the DOM's root); MISSING when there is none.", NULL},
     {"children", (getter)doc_children, NULL,
      "The top-level elements, in tree order (usually just <html>).", NULL},
     {"text", (getter)doc_text, NULL, "All text of the document, references decoded, comments excluded.", NULL},

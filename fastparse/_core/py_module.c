@@ -79,6 +79,25 @@ fp_new_document(fp_state *st, PyObject *source, int is_str, int ascii, Py_ssize_
     return d;
 }
 
+/* Where the input passed max_size: the first byte past it, or for a str the
+ * index of the character that holds that byte (offsets index doc.source) */
+static Py_ssize_t
+size_limit_offset(const DocumentObject *d)
+{
+    size_t off = d->doc.fail_offset;
+    if (!d->is_str)
+        return (Py_ssize_t)off + d->base;   /* a BOM is part of the source */
+    if (d->str_ascii || off >= d->doc.len)
+        return (Py_ssize_t)off;
+    const uint8_t *b = d->doc.buf;
+    while (off > 0 && (b[off] & 0xC0) == 0x80)
+        off--;
+    Py_ssize_t chars = 0;
+    for (size_t i = 0; i < off; i++)
+        chars += (b[i] & 0xC0) != 0x80;
+    return chars;
+}
+
 /* d once the engine has run with `status`: d itself, or NULL with
  * ParseLimitError (which names the limit and the offset) or MemoryError.
  * Takes the caller's reference to d. */
@@ -92,7 +111,7 @@ parsed_document(fp_state *st, DocumentObject *d, fp_status status, Py_ssize_t le
         PyErr_NoMemory();
     } else {
         /* ParseLimitError(limit, message, value, offset) */
-        Py_ssize_t off = status == FP_ETOOBIG ? (Py_ssize_t)d->doc.fail_offset
+        Py_ssize_t off = status == FP_ETOOBIG ? size_limit_offset(d)
                                               : fp_doc_offset(d, (uint32_t)d->doc.fail_offset);
         const char *limit = status == FP_ETOOBIG ? "max_size" : status == FP_ETOODEEP ? "max_depth"
                                                                                     : "distinct_tag_names";

@@ -143,6 +143,9 @@ struct fp_sel_forms {
      * owner of every input, button, select and textarea (the only elements asked) and the
      * document's tree tables filled in */
     int shared;
+    /* per element, 1 a form owning an invalid control: filled in by the first
+     * run that asks (fp_sel_forms_keep_invalid), published atomically */
+    uint8_t *invalid_forms;
 };
 
 static uint32_t hash_value(const uint8_t *p, size_t n, int32_t owner)
@@ -284,7 +287,29 @@ static void forms_free(struct fp_sel_forms *f)
     free(f->forms);
     set_free(&f->ids);
     tree_free(&f->doc);
+    free(f->invalid_forms);
     free(f);
+}
+
+/* The document's forms that own an invalid control, when shared tables have
+ * them; else NULL */
+const uint8_t *fp_sel_forms_invalid(const fp_sel_ctx *c)
+{
+    return c->forms && c->forms->shared ? __atomic_load_n(&c->forms->invalid_forms, __ATOMIC_ACQUIRE) : NULL;
+}
+
+/* Hands the run's finished list of invalid forms to the shared tables, for
+ * later runs: each form.matches(":invalid") would otherwise check every control
+ * of the document again. Another thread may have got there first; the tables
+ * keep one. */
+void fp_sel_forms_keep_invalid(fp_sel_ctx *c)
+{
+    if (!c->forms || !c->forms->shared || !c->invalid_forms || c->oom)
+        return;
+    uint8_t *none = NULL;
+    if (__atomic_compare_exchange_n(&c->forms->invalid_forms, &none, c->invalid_forms, 0, __ATOMIC_RELEASE,
+                                    __ATOMIC_RELAXED))
+        c->invalid_forms = NULL;   /* the tables own it now */
 }
 
 void fp_sel_forms_free(fp_sel_ctx *c)

@@ -326,6 +326,9 @@ int32_t fp_sel_form_owner(fp_sel_ctx *c, uint32_t e);
 int fp_sel_is_submit_button(fp_sel_ctx *c, uint32_t e);
 int fp_sel_radio_value_missing(fp_sel_ctx *c, uint32_t e);
 int fp_sel_select_value_missing(fp_sel_ctx *c, uint32_t s);
+/* ... and the forms that own an invalid control, kept with shared form tables */
+const uint8_t *fp_sel_forms_invalid(const fp_sel_ctx *c);
+void fp_sel_forms_keep_invalid(fp_sel_ctx *c);
 /* select_range.c, for it: a date, month, week, time, datetime-local or number input whose value
  * is missing (when required), out of range, or off its step */
 int fp_sel_typed_invalid(fp_sel_ctx *c, uint32_t e, int required);

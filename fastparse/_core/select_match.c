@@ -64,12 +64,12 @@ int fp_sel_match_compound(fp_sel_ctx *c, int32_t at, uint32_t e)
             t += 6;
             break;
         case FP_SEL_T_ROOT:
-            if (e != 0)
+            if (e != c->doc->root)
                 return 0;
             t += 1;
             break;
         case FP_SEL_T_SCOPE:
-            if (e != (c->scope < 0 ? 0u : (uint32_t)c->scope))
+            if (e != (c->scope < 0 ? c->doc->root : (uint32_t)c->scope))
                 return 0;
             t += 1;
             break;

@@ -337,9 +337,13 @@ static int fieldset_invalid(fp_sel_ctx *c, uint32_t f)
 }
 
 /* a form owning an invalid control: from one pass over the document's controls
- * on the run's first question, marking their owners */
+ * on the run's first question, marking their owners; kept with shared form
+ * tables for the runs after it */
 static int form_invalid(fp_sel_ctx *c, uint32_t f)
 {
+    const uint8_t *shared = fp_sel_forms_invalid(c);
+    if (shared)
+        return shared[f];
     if (!c->invalid_forms) {
         if (!(c->invalid_forms = fp_sel_zalloc(c, c->n, 1)))
             return 0;
@@ -351,6 +355,9 @@ static int form_invalid(fp_sel_ctx *c, uint32_t f)
             if (owner >= 0 && !c->invalid_forms[owner] && control_state_memo(c, x) == 1)
                 c->invalid_forms[owner] = 1;
         }
+        int found = c->invalid_forms[f];
+        fp_sel_forms_keep_invalid(c);
+        return found;
     }
     return c->invalid_forms[f];
 }

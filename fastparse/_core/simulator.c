@@ -375,11 +375,46 @@ fp_sim_text(fp_sim *s, const uint8_t *p, const uint8_t *q, int refs)
     fp_sim_update_watch(s);
 }
 
+/* Whether e may be open at the end of input without a parse error ("in body",
+ * end-of-file token: 13.2.6.4.7) */
+static int
+may_be_open_at_eof(const fp_elem *e)
+{
+    if (e->flags & (FP_EF_SVG | FP_EF_MATHML))
+        return 0;
+    switch (e->tag) {
+    case FP_TAG_DD: case FP_TAG_DT: case FP_TAG_LI: case FP_TAG_OPTGROUP: case FP_TAG_OPTION:
+    case FP_TAG_P: case FP_TAG_RB: case FP_TAG_RP: case FP_TAG_RT: case FP_TAG_RTC:
+    case FP_TAG_TBODY: case FP_TAG_TD: case FP_TAG_TFOOT: case FP_TAG_TH: case FP_TAG_THEAD:
+    case FP_TAG_TR: case FP_TAG_BODY: case FP_TAG_HTML:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* The parse error of an element still open that may not be (may_be_open_at_eof)
+ * when the body ends: at end of input, or at a </body> or </html> (13.2.6.4.7),
+ * named as html5lib names them */
+void
+fp_sim_check_open_at_end(fp_sim *s, uint32_t at)
+{
+    int eof = at == (uint32_t)s->doc->len;
+    for (int32_t i = s->top; i >= 0; i = s->e[i].parent)
+        if (!(s->open_bits[i] & FP_REMOVED) && !may_be_open_at_eof(&s->e[i])) {
+            fp_sim_error(s, eof ? FP_ERR_EXPECTED_CLOSING_TAG_BUT_GOT_EOF : FP_ERR_EXPECTED_ONE_END_TAG_BUT_GOT_ANOTHER,
+                         at);
+            return;
+        }
+}
+
 /* text_end: where content stops — the end of input, or the '<' of a tag cut
  * off by the end of input (that tag belongs to no element). */
 void
 fp_sim_eof(fp_sim *s, uint32_t text_end)
 {
+    if (!s->body_end_pending && !s->html_end_pending)   /* else that end tag was the error */
+        fp_sim_check_open_at_end(s, (uint32_t)s->doc->len);
     if (s->body_end_pending && open_of(s, FP_TAG_BODY) >= 0)
         fp_sim_close_until(s, open_of(s, FP_TAG_BODY), FP_CLOSED_END_TAG, s->body_end_lt, s->body_end_gt);
     if (s->html_end_pending && open_of(s, FP_TAG_HTML) >= 0)

@@ -64,6 +64,51 @@ start_at_end_tag(fp_sim *s, int tag, size_t name_len, uint32_t lt, uint32_t gt)
     return fp_sim_start(s, &t, tag, lt, gt);
 }
 
+/* Whether generating implied end tags pops e: dd, dt, li, optgroup, option, p
+ * and the ruby parts; thoroughly (for </template>) the table parts too */
+static int
+implied_end(const fp_elem *e, int thoroughly)
+{
+    if (fp_foreign(e))
+        return 0;
+    if (fp_sim_elem_flags(e) & FP_TF_IMPLIED_END)
+        return 1;
+    return thoroughly && (e->tag == FP_TAG_CAPTION || e->tag == FP_TAG_COLGROUP || e->tag == FP_TAG_TBODY ||
+                          e->tag == FP_TAG_TD || e->tag == FP_TAG_TFOOT || e->tag == FP_TAG_TH ||
+                          e->tag == FP_TAG_THEAD || e->tag == FP_TAG_TR);
+}
+
+/* The parse error of an end tag that closes t, and with it elements that its
+ * implied end tags do not ("</div>" over an open <span>; "</h1>" closing an
+ * <h2>): "if the current node is not ..., this is a parse error", which
+ * html5lib calls end-tag-too-early */
+static void
+check_closed_early(fp_sim *s, int tag, int32_t t, uint32_t lt)
+{
+    if (s->e[t].tag != tag) {   /* a heading of another level */
+        fp_sim_error(s, FP_ERR_END_TAG_TOO_EARLY, lt);
+        return;
+    }
+    for (int32_t i = s->top; i != t && i >= 0; i = s->e[i].parent)
+        if (!(s->open_bits[i] & FP_REMOVED) && !implied_end(&s->e[i], tag == FP_TAG_TEMPLATE)) {
+            fp_sim_error(s, FP_ERR_END_TAG_TOO_EARLY, lt);
+            return;
+        }
+}
+
+/* Whether the rules for this end tag say nothing of what it closes with it:
+ * the adoption agency's errors for formatting elements, which this does not
+ * report; the table's, row groups' and rows' clearing of the stack; </select> */
+static int
+closes_without_check(int tag, uint32_t f)
+{
+    if (f & FP_TF_FORMATTING)
+        return 1;
+    if (tag == FP_TAG_TD || tag == FP_TAG_TH || tag == FP_TAG_CAPTION)
+        return 0;
+    return (f & FP_TF_TABLE_PART) || tag == FP_TAG_TABLE || tag == FP_TAG_SELECT;
+}
+
 void
 fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
 {
@@ -135,6 +180,10 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         if (!s->ctx && !s->in_frameset && s->body < 0 && open_html_of(s, FP_TAG_TEMPLATE) < 0)
             fp_sim_begin_body(s, lt);   /* "after head" acts as for anything else: a <meta> now is body content */
         int implied = implied_body_in_scope(s);
+        int ends_body = tag == FP_TAG_BODY ? in_scope(s, open_of(s, FP_TAG_BODY), FP_SC_DEFAULT) || implied
+                                           : open_of(s, FP_TAG_HTML) >= 0;
+        if (ends_body && !s->body_end_pending && !s->html_end_pending)
+            fp_sim_check_open_at_end(s, lt);   /* "in body" ends here, as at the end of input */
         if (tag == FP_TAG_BODY && (in_scope(s, open_of(s, FP_TAG_BODY), FP_SC_DEFAULT) || implied)) {
             /* a </body> after </html> goes back to "in body" (13.2.6.4.23): that
              * </html> ends nothing, or the html element would end before its body */
@@ -233,10 +282,12 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
             while (s->top != t && !fp_foreign(&s->e[s->top]) &&
                    (fp_sim_elem_flags(&s->e[s->top]) & FP_TF_IMPLIED_END))
                 fp_sim_pop(s, FP_CLOSED_IMPLIED, lt, lt);
-            if (s->top == t)
+            if (s->top == t) {
                 fp_sim_pop(s, FP_CLOSED_END_TAG, lt, gt);
-            else
+            } else {
+                fp_sim_error(s, FP_ERR_END_TAG_TOO_EARLY, lt);
                 fp_sim_remove_from_stack(s, t, lt, gt);
+            }
             return;
         } else if (!in_scope(s, t, FP_SC_DEFAULT)) {
             t = -1;
@@ -275,6 +326,8 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         fp_sim_error(s, FP_ERR_UNEXPECTED_END_TAG, lt);
         return;
     }
+    if (!closes_without_check(tag, f))
+        check_closed_early(s, tag, t, lt);
     fp_sim_close_until(s, t, FP_CLOSED_END_TAG, lt, gt);
 }
 

@@ -204,6 +204,9 @@ pop_inline(fp_sim *s, uint8_t closed, uint32_t inner_end, uint32_t end)
 
 /* ---- the rules, by the file that holds them ---- */
 
+/* simulator.c: the parse error of elements left open when the body ends */
+void fp_sim_check_open_at_end(fp_sim *s, uint32_t at);
+
 /* simulator_adopt.c: elements leaving the stack out of order */
 int fp_sim_adopt(fp_sim *s, int32_t fe, uint8_t closed, uint32_t at);
 void fp_sim_remove_from_stack(fp_sim *s, int32_t x, uint32_t lt, uint32_t gt);

@@ -46,9 +46,26 @@ fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
         frameset_check(s, t, tag, gt);
     switch (tag) {
     case FP_TAG_HTML:
-        /* only the first thing indexed: any element before it implied the html
-         * element, into which the spec merges this tag's attributes (ours when
-         * indexed: fp_sim_merge_attributes) */
+        if (s->html < 0 && s->top < 0 && !s->ctx && !s->in_frameset && s->doc->n > 0 &&
+            !(s->frameset_ok && fp_sim_body_seen_before(s, s->doc->n))) {
+            /* after elements, all closed (a <meta>, a <script>, a server's
+             * warning before the doctype): the spec implied the html element
+             * before them and merges this tag's attributes into it. Indexed
+             * here at the top level, it holds what follows, as a late <body>
+             * does, so that its lang, dir and class reach find("html"), :lang()
+             * and the rest; its whitespace is text, as in the head or body. Not
+             * while a <frameset> may still replace the body begun before it
+             * (that cut keeps the elements before the body's first) */
+            fp_sim_error(s, FP_ERR_UNEXPECTED_START_TAG, lt);
+            s->doc->html_after_text = 1;
+            s->html = fp_sim_push(s, tag, 0, lt, gt);
+            if (s->html >= 0)
+                s->doc->root = (uint32_t)s->html;   /* the DOM's root, though not the first element */
+            return s->html;
+        }
+        /* else only the first thing indexed: an element open before it implied
+         * the html element, into which the spec merges this tag's attributes
+         * (ours when indexed: fp_sim_merge_attributes) */
         if (s->html >= 0 || s->top >= 0 || s->ctx || s->doc->n > 0) {
             fp_sim_merge_attributes(s, s->ctx ? -1 : s->html, t, lt, gt);
             return -1;

@@ -447,12 +447,13 @@ put_raw(text_ctx *c, const fp_elem *el)
 
 /* Text in [p, q) directly in element i, the runs foster parenting moved
  * left out when i is a table or a part of one (reorder: this walk reads them
- * before the table) */
+ * before the table) or a part in a template (read after the part) */
 static void
 put_gap(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i, int reorder, int keep_open)
 {
-    if (i >= 0 && reorder && fp_text_is_table_part(&c->d->elems[i]) && fp_text_doc_fosters(c->d) &&
-        fp_text_fosters(c->d, i)) {
+    int part = i >= 0 && fp_text_is_table_part(&c->d->elems[i]);
+    if ((part && reorder && fp_text_doc_fosters(c->d) && fp_text_fosters(c->d, i)) ||
+        (part && fp_text_appends(c->d, i))) {
         fp_text_put_table_runs(c, p, q, i, 0);
         if (!keep_open)
             fp_text_end_node(c);
@@ -510,6 +511,19 @@ put_after_head(text_ctx *c, int32_t h)
     }
 }
 
+/* What a row group or row in a template or a fragment moved (fp_text_appends),
+ * read right after the outermost such part j, where the tree builder appended
+ * it; own: its runs only */
+static void
+put_appended(text_ctx *c, int32_t j, int own)
+{
+    const fp_elem *e = c->d->elems;
+    if (!fp_text_appends(c->d, j) || (e[j].parent >= 0 && fp_text_is_table_part(&e[e[j].parent])))
+        return;
+    fp_text_put_fostered(c, j, own);
+    fp_text_end_node(c);
+}
+
 /* Walks root's subtree in document order without recursion: children of cur
  * are cur+1, then each child's last+1, while <= cur's last. root -1 is the
  * document: all elements, the whole buffer. */
@@ -539,7 +553,8 @@ fp_text_walk(text_ctx *c, int32_t root)
             /* what a table moved out goes before it, joining the text there; an
              * element it moved is no boundary between the table's own text nodes */
             int table = reorder && fp_html_is(ch, FP_TAG_TABLE) && fp_text_doc_fosters(d);
-            int moved = reorder && (ch->flags & FP_EF_FOSTERED) && fp_text_fosters(d, cur);
+            int moved = (ch->flags & FP_EF_FOSTERED) &&
+                        ((reorder && fp_text_fosters(d, cur)) || fp_text_appends(d, cur));   /* or after it */
             uint32_t gap_end = own_until(d, cur, ch->start);
             if (gap_end > pos) {
                 c->drop_ws = drops_leading_ws(d, cur, j);
@@ -572,6 +587,7 @@ fp_text_walk(text_ctx *c, int32_t root)
                 c->drop_ws = 0;
                 if (!skip)
                     mark(c, c->end, (int32_t)j, c->out->len);
+                put_appended(c, (int32_t)j, own_only);
                 if (took_back(d, (int32_t)j))
                     put_after_head(c, (int32_t)j);   /* a skipped head's: cur's own */
                 pos = ch->end > pos ? ch->end : pos;
@@ -598,6 +614,7 @@ fp_text_walk(text_ctx *c, int32_t root)
         pos = e[cur].end;
         j = e[cur].last + 1;
         cur = e[cur].parent;
+        put_appended(c, ended, c->o->own && cur == root);
         if (took_back(d, ended))
             put_after_head(c, ended);
     }

@@ -19,10 +19,7 @@ is_html_table(const fp_elem *e)
 }
 
 /* fp_text_fosters: what table part i moves goes before an HTML table when i
- * is one, or a row group or row in one. In a template or a fragment without
- * a table, the tree builder appends it to the template's contents or the
- * fragment, after what is there: source order, but for the row still open,
- * which text there reads as written. */
+ * is one, or a row group or row in one (else fp_text_appends). */
 int
 fp_text_fosters(const fp_doc *d, int32_t i)
 {
@@ -31,6 +28,16 @@ fp_text_fosters(const fp_doc *d, int32_t i)
         if (is_html_table(&e[i]))
             return 1;
     return 0;
+}
+
+/* fp_text_appends: in a template or a fragment without a table, what table
+ * part i moves is appended to the template's contents or the fragment, right
+ * after the outermost part open then (nothing else is appended while a part
+ * is open): text reads it there, after that part, and not in i. */
+int
+fp_text_appends(const fp_doc *d, int32_t i)
+{
+    return i >= 0 && fp_text_is_table_part(&d->elems[i]) && !fp_text_fosters(d, i);
 }
 
 /* The first run of characters in [p, q): *run_end is where the token after

@@ -113,7 +113,8 @@ fp_tok_markup(const uint8_t *p, const uint8_t *end, int cdata_ok, int *kind,
         *kind = FP_MARKUP_CDATA;
         *content = q + 7;
         stop = fp_tok_cdata_end(q + 7, end);
-        *content_end = stop - *content >= 3 && stop[-1] == '>' ? stop - 3 : stop;
+        /* "]]>" ends it; at EOF without one, every byte read is content */
+        *content_end = stop - *content >= 3 && memcmp(stop - 3, "]]>", 3) == 0 ? stop - 3 : stop;
         return stop;
     }
     *kind = FP_MARKUP_BOGUS;  /* incorrectly-opened-comment */

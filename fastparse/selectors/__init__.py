@@ -15,8 +15,10 @@ soupsieve / selectolax on purpose:
   parent for combinators and :nth-* is the table part around it, not `tag.parent`
   (the table's parent, the spec's tree).
 - `:root` is the first top-level element (usually <html>; on a fragment-like page
-  without <html>, whatever element comes first). soupsieve has no root when there
-  are several top-level elements (e.g. tags after </html>).
+  without <html>, whatever element comes first), or a top-level <html> that elements
+  came before (`<meta charset=utf-8><html lang=en>`: the DOM's root, `doc.root`).
+  soupsieve has no root when there are several top-level elements (e.g. tags after
+  </html>).
 - `tag.select(css)` returns descendants of the tag (not the tag itself); combinators
   may look above it (`main.select("body p")`), as in soupsieve. A leading combinator
   is relative to the tag (`tag.select("> li")` is `:scope > li`), an extension.

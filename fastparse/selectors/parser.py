@@ -86,8 +86,8 @@ _NOT_EDITABLE = ":not(:-fp-foreign)[contenteditable=false i]"
 
 # HTML Standard 4.16.3: these pseudo-classes are defined by element names and attributes.
 MACROS = {
-    "link": "a[href], area[href]",
-    "any-link": "a[href], area[href]",
+    "link": "a[*|href], area[href]",
+    "any-link": "a[*|href], area[href]",
     "checked": """
         input[type=checkbox i][checked],
         input[type=radio i][checked]:-fp-radio-kept,
@@ -153,7 +153,8 @@ MACROS = {
 }
 
 # The form and media states are those of HTML elements: a MathML <input> or an SVG <video>
-# is no control (soupsieve agrees). :link and :any-link keep SVG's <a href>, a hyperlink too.
+# is no control (soupsieve agrees). :link and :any-link keep SVG's <a href> or <a xlink:href>, a
+# hyperlink too (an SVG <a> falls back on xlink:href, as browsers read it).
 HTML_ONLY_MACROS = frozenset({"checked", "disabled", "enabled", "required", "optional", "default",
                               "indeterminate", "in-range", "out-of-range", "placeholder-shown", "open",
                               "muted", "heading", "valid", "invalid"})

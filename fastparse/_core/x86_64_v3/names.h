@@ -60,6 +60,8 @@
 #define fp_sel_form_owner v3_fp_sel_form_owner
 #define fp_sel_form_state v3_fp_sel_form_state
 #define fp_sel_forms_free v3_fp_sel_forms_free
+#define fp_sel_forms_invalid v3_fp_sel_forms_invalid
+#define fp_sel_forms_keep_invalid v3_fp_sel_forms_keep_invalid
 #define fp_sel_has_token v3_fp_sel_has_token
 #define fp_sel_is_submit_button v3_fp_sel_is_submit_button
 #define fp_sel_join v3_fp_sel_join
@@ -114,6 +116,7 @@
 #define fp_sim_body_seen_before v3_fp_sim_body_seen_before
 #define fp_sim_boundaries v3_fp_sim_boundaries
 #define fp_sim_break_out v3_fp_sim_break_out
+#define fp_sim_check_open_at_end v3_fp_sim_check_open_at_end
 #define fp_sim_close_above v3_fp_sim_close_above
 #define fp_sim_close_top v3_fp_sim_close_top
 #define fp_sim_close_until v3_fp_sim_close_until
@@ -169,6 +172,7 @@
 #define fp_tag_name v3_fp_tag_name
 #define fp_tag_name_marked v3_fp_tag_name_marked
 #define fp_text v3_fp_text
+#define fp_text_appends v3_fp_text_appends
 #define fp_text_doc_fosters v3_fp_text_doc_fosters
 #define fp_text_end_node v3_fp_text_end_node
 #define fp_text_fosters v3_fp_text_fosters
