@@ -38,35 +38,36 @@ class _Missing:
     def __getitem__(self, name):
         return None
 
-    # queries and navigation stay MISSING (or empty)
-    def find(self, *args, **kwargs):
+    # queries and navigation stay MISSING (or empty); they take the arguments a Tag's
+    # take, so a call a Tag would refuse (a filter passed by position) fails here too
+    def find(self, name=None, *, id=None, cls=None, attrs=None):
         return self
 
-    def find_all(self, *args, **kwargs):
+    def find_all(self, name=None, *, id=None, cls=None, attrs=None, limit=None):
         return []
 
-    def select(self, css):
+    def select(self, css, /):
         return []
 
-    def select_one(self, css):
+    def select_one(self, css, /):
         return self
 
-    def closest(self, css):
+    def closest(self, css, /):
         return self
 
-    def matches(self, css) -> bool:
+    def matches(self, css, /) -> bool:
         return False
 
-    def next_sibling(self, *args, **kwargs):
+    def next_sibling(self, name=None, *, id=None, cls=None, attrs=None):
         return self
 
-    def prev_sibling(self, *args, **kwargs):
+    def prev_sibling(self, name=None, *, id=None, cls=None, attrs=None):
         return self
 
-    def get(self, name, default=None):
+    def get(self, name, default=None, /):
         return default
 
-    def get_text(self, *args, **kwargs):
+    def get_text(self, separator="", strip=False, skip=None, *, collapse=False):
         return None
 
     parent = property(lambda self: self)

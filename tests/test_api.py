@@ -706,6 +706,21 @@ def test_missing_values():
     assert repr(m) == "MISSING"
 
 
+def test_missing_takes_the_calls_a_tag_takes(doc):
+    # chains are safe when nothing matches, not when the call itself is wrong: a call a
+    # Tag refuses fails on MISSING as well, on the first page where a step matches nothing
+    tag, m = doc.find("p"), fp.MISSING
+    for call in (lambda t: t.find("div", {"a": "1"}), lambda t: t.find_all("p", class_="x"),
+                 lambda t: t.next_sibling("p", "q"), lambda t: t.get_text("", False, (), True),
+                 lambda t: t.select(css="p"), lambda t: t.get("a", None, 1)):
+        with pytest.raises(TypeError):
+            call(tag)
+        with pytest.raises(TypeError):
+            call(m)
+    assert m.find("p", id="x", cls="y", attrs={"a": True}) is m
+    assert m.find_all(["p"], limit=2) == [] and m.get_text(" ", True, ("script",), collapse=True) is None
+
+
 def test_missing_is_a_singleton_that_pickles():
     import copy
     import pickle
