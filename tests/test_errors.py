@@ -217,6 +217,17 @@ def test_elements_left_open_when_the_body_ends():
         ("expected-one-end-tag-but-got-another", 5)]   # at </body>, and once
     assert codes("<div></div></body>x<b>") == ["expected-closing-tag-but-got-eof"]   # the body again
     assert codes("<html><body><p>a</p></body></html>") == []
+    # "in head" pops the head before the body's check: a page that ends in its head is fine
+    for src in ("<!DOCTYPE html><html><head><title>x</title>", "<head><meta charset=utf-8></html>",
+                "<style></style><head><title>x</title>"):
+        assert codes(src) == [], src
+    assert codes("<head><noscript>") == ["expected-closing-tag-but-got-eof"]   # "in head noscript"
+    # an implied html's </html> ends the body too; a template-context fragment stops "in template"
+    assert [(e.code, e.offset) for e in fp.parse("<!DOCTYPE html><div>x</html>").errors] == [
+        ("expected-one-end-tag-but-got-another", 21)]
+    assert fp.parse_fragment("<div>x", "template").errors == [] and fp.parse_fragment("<head>", "html").errors == []
+    assert [e.code for e in fp.parse_fragment("<template><div>x", "template").errors] == [
+        "expected-closing-tag-but-got-eof"]
 
 
 def test_an_end_tag_that_closes_more_than_its_element():

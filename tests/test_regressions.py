@@ -290,17 +290,21 @@ def test_head_after_body_content_is_ignored(source, names):
 # element after them; the <frameset> then cut the index where the body began, which was
 # that <html>, still open: the frameset became its own parent and the end-of-input
 # loop never ended. An <html> after top-level elements is indexed again since
-# 2026-12-06 (its attributes reach find("html") and :lang()); the cut now stops after
-# it, and while a frameset may still replace a body begun before it, it is not indexed.
+# 2026-12-06 (its attributes reach find("html") and :lang()), but not "after head", nor
+# while a frameset may still replace a body begun before it; the cut stops after it.
 
 @pytest.mark.parametrize("source, names", [
     ("<!><head></head><script></script><style></style><html><frameset>",
-     ["head", "script", "style", "html", "frameset"]),
-    ("<head></head><html><frameset>", ["head", "html", "frameset"]),
-    ("<head></head><html><div></div><frameset>", ["head", "html", "frameset"]),   # the div goes
+     ["head", "script", "style", "frameset"]),   # "after head": not indexed
+    ("<head></head><html><frameset>", ["head", "frameset"]),
+    ("<head></head><html><div></div><frameset>", ["head", "frameset"]),
+    ("<meta><html lang=en><div></div><frameset>", ["meta", "html", "frameset"]),   # the div goes
     ("<div></div><html lang=en><frameset>", ["frameset"]),   # the body before it goes
     ("<p>x</p><html lang=en><p>y", ["p", "html", "p"]),
     ("<p>x<html lang=en><p>y", ["p", "p"]),   # the first <p> is open: merged, as before
+    ("<p>x<html lang=de></p><html lang=fr>y", ["p"]),   # nor a later one: the first's come first
+    ("<div></div><html lang=de><p>x</p><html lang=fr>", ["div", "p"]),
+    ("<head></head>\n<html lang=en><title>T</title>", ["head", "title"]),   # "after head" puts it back
     ("<!-- c --><!DOCTYPE html><html><head>", ["html", "head"]),
 ])
 def test_html_after_top_level_elements(source, names):

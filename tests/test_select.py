@@ -1844,7 +1844,8 @@ def test_an_svg_link_may_use_xlink_href():
     # on it); on an HTML <a> or <area>, xlink:href is an attribute like any other
     doc = fp.parse('<svg><a id=s1 href="#x"><text>t</text></a><a id=s2 xlink:href="#y">'
                    '<text>t</text></a><a id=s3><text>t</text></a></svg>'
-                   '<a id=h1 xlink:href=x>q</a><a id=h2 href>r</a><map><area id=a1 xlink:href=x></map>')
+                   '<a id=h1 xlink:href=x>q</a><a id=h2 href>r</a><map><area id=a1 xlink:href=x></map>'
+                   '<math><a id=m1 href=x xlink:href=y>m</a></math>')
     assert [t.id for t in doc.select(":link")] == ["s1", "s2", "h2"]
     assert [t.id for t in doc.select("a:any-link")] == ["s1", "s2", "h2"]
-    assert [t.id for t in doc.select("a:not(:link), area:not(:link)")] == ["s3", "h1", "a1"]
+    assert [t.id for t in doc.select("a:not(:link), area:not(:link)")] == ["s3", "h1", "a1", "m1"]

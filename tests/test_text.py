@@ -713,6 +713,10 @@ def test_what_a_template_or_fragment_row_moved_is_not_the_rows_text():
     assert doc.find("template").text == "1a2b"   # each after its row
     doc = fp.parse("<template><tbody><tr>a<div>1</div></tr><tr><div>2</div></tr></template>")
     assert doc.find("template").text == "a12" and doc.find("tbody").text == ""
+    # appended text joins the text node appended before it, as the DOM's insertion does
+    assert fp.parse("<template><tr>b</tr>c</template>").find("template").get_text("|") == "bc"
+    doc = fp.parse("<template><tr><div>x</div>&nbsp;</tr>y</template>")
+    assert doc.find("template").get_text("|") == "x|\xa0y"
     rows = fp.parse_fragment("<tr><div>x</div><td>y</td></tr>", "table")
     assert rows.find("tr").text == "y" and rows.find("div").parent is fp.MISSING
     assert rows.text == "yx"

@@ -95,7 +95,8 @@ static int ctx_init(fp_sel_ctx *c, const fp_doc *doc, int32_t scope, const uint8
     /* built with the form tag ids, which a program without F_FORMS leaves -1 */
     const int32_t form_tables = FP_SEL_F_FORMS | FP_SEL_F_FORM_TABLES;
     if (tables && tables->forms && (flags & form_tables) == form_tables)
-        c->forms = (struct fp_sel_forms *)tables->forms;   /* shared: select_forms.c writes none of it */
+        c->forms = (struct fp_sel_forms *)tables->forms;   /* shared: select_forms.c writes none of it
+                                                             * but its invalid forms, published once */
     if (siblings) {
         uint32_t n = doc->n;
         c->sib = SIB_BORROWED;

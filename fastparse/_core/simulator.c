@@ -387,6 +387,7 @@ may_be_open_at_eof(const fp_elem *e)
     case FP_TAG_P: case FP_TAG_RB: case FP_TAG_RP: case FP_TAG_RT: case FP_TAG_RTC:
     case FP_TAG_TBODY: case FP_TAG_TD: case FP_TAG_TFOOT: case FP_TAG_TH: case FP_TAG_THEAD:
     case FP_TAG_TR: case FP_TAG_BODY: case FP_TAG_HTML:
+    case FP_TAG_HEAD:   /* "in head" pops it first, then implies the body */
         return 1;
     default:
         return 0;
@@ -413,7 +414,10 @@ fp_sim_check_open_at_end(fp_sim *s, uint32_t at)
 void
 fp_sim_eof(fp_sim *s, uint32_t text_end)
 {
-    if (!s->body_end_pending && !s->html_end_pending)   /* else that end tag was the error */
+    /* after </body> or </html> that end tag was the error; a template-context
+     * fragment with no template open stops "in template", without one */
+    if (!s->body_end_pending && !s->html_end_pending &&
+        !(s->ctx == FP_TAG_TEMPLATE && open_html_of(s, FP_TAG_TEMPLATE) < 0))
         fp_sim_check_open_at_end(s, (uint32_t)s->doc->len);
     if (s->body_end_pending && open_of(s, FP_TAG_BODY) >= 0)
         fp_sim_close_until(s, open_of(s, FP_TAG_BODY), FP_CLOSED_END_TAG, s->body_end_lt, s->body_end_gt);

@@ -103,6 +103,7 @@ typedef struct {
     uint32_t body_from;              /* the index count when text, an ignored tag or a </body>
                                       * began the body; UINT32_MAX until one does */
     uint32_t body_at;                /* ... and its offset in the source */
+    uint8_t html_merged;             /* an <html> tag came when none could be indexed: a later one is not */
     uint8_t in_frameset;             /* a <frameset> replaced the body: only frameset content counts */
     int32_t form_ptr;                /* the spec's form element pointer, -1 */
     uint32_t removed_open;           /* elements removed from the stack with children still open */

@@ -180,19 +180,18 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         if (!s->ctx && !s->in_frameset && s->body < 0 && open_html_of(s, FP_TAG_TEMPLATE) < 0)
             fp_sim_begin_body(s, lt);   /* "after head" acts as for anything else: a <meta> now is body content */
         int implied = implied_body_in_scope(s);
-        int ends_body = tag == FP_TAG_BODY ? in_scope(s, open_of(s, FP_TAG_BODY), FP_SC_DEFAULT) || implied
-                                           : open_of(s, FP_TAG_HTML) >= 0;
+        int ends_body = in_scope(s, open_of(s, FP_TAG_BODY), FP_SC_DEFAULT) || implied;
         if (ends_body && !s->body_end_pending && !s->html_end_pending)
             fp_sim_check_open_at_end(s, lt);   /* "in body" ends here, as at the end of input */
-        if (tag == FP_TAG_BODY && (in_scope(s, open_of(s, FP_TAG_BODY), FP_SC_DEFAULT) || implied)) {
+        if (tag == FP_TAG_BODY && ends_body) {
             /* a </body> after </html> goes back to "in body" (13.2.6.4.23): that
              * </html> ends nothing, or the html element would end before its body */
             s->html_end_pending = 0;
             s->body_end_pending = 1;
             s->body_end_lt = lt;
             s->body_end_gt = gt;
-        } else if (tag == FP_TAG_HTML && open_of(s, FP_TAG_HTML) >= 0) {
-            s->html_end_pending = 1;
+        } else if (tag == FP_TAG_HTML && (open_of(s, FP_TAG_HTML) >= 0 || implied)) {
+            s->html_end_pending = 1;   /* an implied html: nothing to close, but the body ended */
             s->html_end_lt = lt;
             s->html_end_gt = gt;
         } else if (!implied) {

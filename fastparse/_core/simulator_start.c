@@ -35,6 +35,16 @@ frameset_check(fp_sim *s, const fp_tag_token *t, int tag, uint32_t gt)
     }
 }
 
+/* An <html> tag after top-level elements, all closed, is indexed (below) unless
+ * a <frameset> may still replace the body begun before it, or a <head> element
+ * can still take head tags back ("after head") */
+static int
+late_html_indexed(fp_sim *s)
+{
+    int body = fp_sim_body_seen_before(s, s->doc->n);
+    return !(s->frameset_ok && body) && !(s->head >= 0 && !body);
+}
+
 /* "in body" (13.2.6.4.7), the mode most start tags are handled in: the
  * implied ends a tag makes (li, dd/dt, p closed by blocks, option, ruby
  * parts, headings, table parts), then the element itself. */
@@ -46,8 +56,8 @@ fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
         frameset_check(s, t, tag, gt);
     switch (tag) {
     case FP_TAG_HTML:
-        if (s->html < 0 && s->top < 0 && !s->ctx && !s->in_frameset && s->doc->n > 0 &&
-            !(s->frameset_ok && fp_sim_body_seen_before(s, s->doc->n))) {
+        if (s->html < 0 && s->top < 0 && !s->ctx && !s->in_frameset && s->doc->n > 0 && !s->html_merged &&
+            late_html_indexed(s)) {
             /* after elements, all closed (a <meta>, a <script>, a server's
              * warning before the doctype): the spec implied the html element
              * before them and merges this tag's attributes into it. Indexed
@@ -55,7 +65,9 @@ fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
              * does, so that its lang, dir and class reach find("html"), :lang()
              * and the rest; its whitespace is text, as in the head or body. Not
              * while a <frameset> may still replace the body begun before it
-             * (that cut keeps the elements before the body's first) */
+             * (that cut keeps the elements before the body's first), nor after
+             * a <head> ("after head" puts head tags back into it), nor after
+             * an <html> tag it could not index (whose attributes come first) */
             fp_sim_error(s, FP_ERR_UNEXPECTED_START_TAG, lt);
             s->doc->html_after_text = 1;
             s->html = fp_sim_push(s, tag, 0, lt, gt);
@@ -67,6 +79,7 @@ fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
          * the html element, into which the spec merges this tag's attributes
          * (ours when indexed: fp_sim_merge_attributes) */
         if (s->html >= 0 || s->top >= 0 || s->ctx || s->doc->n > 0) {
+            s->html_merged |= s->html < 0;
             fp_sim_merge_attributes(s, s->ctx ? -1 : s->html, t, lt, gt);
             return -1;
         }

@@ -513,7 +513,8 @@ put_after_head(text_ctx *c, int32_t h)
 
 /* What a row group or row in a template or a fragment moved (fp_text_appends),
  * read right after the outermost such part j, where the tree builder appended
- * it; own: its runs only */
+ * it; own: its runs only. The last node stays open: text appended after it
+ * (moved too, or after the part's end tag) joins it, as in the DOM. */
 static void
 put_appended(text_ctx *c, int32_t j, int own)
 {
@@ -521,7 +522,6 @@ put_appended(text_ctx *c, int32_t j, int own)
     if (!fp_text_appends(c->d, j) || (e[j].parent >= 0 && fp_text_is_table_part(&e[e[j].parent])))
         return;
     fp_text_put_fostered(c, j, own);
-    fp_text_end_node(c);
 }
 
 /* Walks root's subtree in document order without recursion: children of cur

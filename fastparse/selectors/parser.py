@@ -86,8 +86,8 @@ _NOT_EDITABLE = ":not(:-fp-foreign)[contenteditable=false i]"
 
 # HTML Standard 4.16.3: these pseudo-classes are defined by element names and attributes.
 MACROS = {
-    "link": "a[*|href], area[href]",
-    "any-link": "a[*|href], area[href]",
+    "link": "a[href]:-fp-html, area[href]:-fp-html, a[*|href]:-fp-svg",
+    "any-link": "a[href]:-fp-html, area[href]:-fp-html, a[*|href]:-fp-svg",
     "checked": """
         input[type=checkbox i][checked],
         input[type=radio i][checked]:-fp-radio-kept,
@@ -154,12 +154,13 @@ MACROS = {
 
 # The form and media states are those of HTML elements: a MathML <input> or an SVG <video>
 # is no control (soupsieve agrees). :link and :any-link keep SVG's <a href> or <a xlink:href>, a
-# hyperlink too (an SVG <a> falls back on xlink:href, as browsers read it).
+# hyperlink too (an SVG <a> falls back on xlink:href, as browsers read it); MathML has no links.
 HTML_ONLY_MACROS = frozenset({"checked", "disabled", "enabled", "required", "optional", "default",
                               "indeterminate", "in-range", "out-of-range", "placeholder-shown", "open",
                               "muted", "heading", "valid", "invalid"})
 _HTML_ONLY = n.Namespace(op.NS_HTML)
 _FOREIGN = n.Namespace(op.NS_SVG | op.NS_MATHML)
+_MACRO_NAMESPACES = {"-fp-foreign": _FOREIGN, "-fp-html": _HTML_ONLY, "-fp-svg": n.Namespace(op.NS_SVG)}
 
 # local name -> the attribute name as written, of the attributes that the tree builder puts in
 # a namespace on SVG and MathML elements ("adjust foreign attributes")
@@ -540,8 +541,8 @@ class Parser:
         if t.kind == "ident":
             if name in INTERNAL_PSEUDO:
                 return (n.Pseudo(name),)
-            if name == "-fp-foreign":   # the HTML macros' way to leave out SVG and MathML elements
-                return (_FOREIGN,)
+            if name in _MACRO_NAMESPACES:   # the macros' way to name an element's namespace
+                return (_MACRO_NAMESPACES[name],)
             if name in CHILD_SUGAR:
                 return CHILD_SUGAR[name]
             if name in MACROS:
