@@ -228,6 +228,12 @@ def test_elements_left_open_when_the_body_ends():
     assert fp.parse_fragment("<div>x", "template").errors == [] and fp.parse_fragment("<head>", "html").errors == []
     assert [e.code for e in fp.parse_fragment("<template><div>x", "template").errors] == [
         "expected-closing-tag-but-got-eof"]
+    # </html> with no body in scope (a cell, a template) is ignored, and the end still checks
+    assert codes("<html><body><table><tr><td>x</html>") == ["unexpected-end-tag",
+                                                            "expected-closing-tag-but-got-eof"]
+    assert codes("<body><div>x</html>") == ["expected-one-end-tag-but-got-another"]   # once
+    assert codes("<body>x</html>") == [] and codes("<frameset></frameset></html>") == []
+    assert codes("<html><frameset><frame></html>") == ["unexpected-end-tag", "expected-closing-tag-but-got-eof"]
 
 
 def test_an_end_tag_that_closes_more_than_its_element():

@@ -305,6 +305,8 @@ def test_head_after_body_content_is_ignored(source, names):
     ("<p>x<html lang=de></p><html lang=fr>y", ["p"]),   # nor a later one: the first's come first
     ("<div></div><html lang=de><p>x</p><html lang=fr>", ["div", "p"]),
     ("<head></head>\n<html lang=en><title>T</title>", ["head", "title"]),   # "after head" puts it back
+    ("<template><html></template><html lang=de><p>y", ["template", "html", "p"]),   # ignored there
+    ("<p>x<html></p><html lang=de><p>y", ["p", "html", "p"]),   # no attributes merged first
     ("<!-- c --><!DOCTYPE html><html><head>", ["html", "head"]),
 ])
 def test_html_after_top_level_elements(source, names):

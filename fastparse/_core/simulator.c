@@ -371,7 +371,7 @@ fp_sim_text(fp_sim *s, const uint8_t *p, const uint8_t *q, int refs)
         s->frameset_ok = 0;
     if (open_html_of(s, FP_TAG_TEMPLATE) < 0)
         fp_sim_begin_body(s, at);   /* a template's text is its content, not the body's */
-    s->body_end_pending = s->html_end_pending = 0;
+    s->body_end_pending = s->html_end_pending = s->body_ended = 0;
     fp_sim_update_watch(s);
 }
 
@@ -416,8 +416,7 @@ fp_sim_eof(fp_sim *s, uint32_t text_end)
 {
     /* after </body> or </html> that end tag was the error; a template-context
      * fragment with no template open stops "in template", without one */
-    if (!s->body_end_pending && !s->html_end_pending &&
-        !(s->ctx == FP_TAG_TEMPLATE && open_html_of(s, FP_TAG_TEMPLATE) < 0))
+    if (!s->body_ended && !(s->ctx == FP_TAG_TEMPLATE && open_html_of(s, FP_TAG_TEMPLATE) < 0))
         fp_sim_check_open_at_end(s, (uint32_t)s->doc->len);
     if (s->body_end_pending && open_of(s, FP_TAG_BODY) >= 0)
         fp_sim_close_until(s, open_of(s, FP_TAG_BODY), FP_CLOSED_END_TAG, s->body_end_lt, s->body_end_gt);

@@ -110,6 +110,7 @@ typedef struct {
     int32_t head_noscript;           /* <noscript> open in head (scripting off), -1 */
     uint32_t body_end_lt, body_end_gt, html_end_lt, html_end_gt;
     uint8_t body_end_pending, html_end_pending;
+    uint8_t body_ended;              /* a </body> or </html> ended "in body" (its errors reported), no content since */
     uint32_t eof_text_end;           /* where open elements' content stops at EOF (parse.c) */
     fp_status status;
 } fp_sim;

@@ -119,7 +119,7 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
     }
     int32_t t = open_of(s, tag);
     if (tag != FP_TAG_BODY && tag != FP_TAG_HTML)
-        s->body_end_pending = s->html_end_pending = 0;  /* "after body": back to "in body" */
+        s->body_end_pending = s->html_end_pending = s->body_ended = 0;  /* "after body": back to "in body" */
 
     if (s->doc->opts.recovery == FP_RECOVERY_NONE) {
         if (t >= 0)
@@ -133,8 +133,9 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         /* "in frameset": only </frameset> closes something */
         if (tag == FP_TAG_FRAMESET && s->top >= 0 && s->e[s->top].tag == FP_TAG_FRAMESET)
             fp_sim_pop(s, FP_CLOSED_END_TAG, lt, gt);
-        else if (tag == FP_TAG_HTML && t >= 0) {
-            s->html_end_pending = 1;
+        else if (tag == FP_TAG_HTML && open_html_of(s, FP_TAG_FRAMESET) < 0) {
+            s->html_end_pending = 1;   /* "after frameset" takes it; "in frameset" ignores it */
+            s->body_ended = 1;
             s->html_end_lt = lt;
             s->html_end_gt = gt;
         } else
@@ -149,7 +150,7 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         } else if (fp_sim_end_foreign(s, tag, lt, gt)) {
             /* an svg/math <body> or <html> closed after "</body>": the body goes
              * on to the end, not to that end tag (its children end later) */
-            s->body_end_pending = s->html_end_pending = 0;
+            s->body_end_pending = s->html_end_pending = s->body_ended = 0;
             fp_sim_update_watch(s);
             return;
         }
@@ -181,8 +182,12 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
             fp_sim_begin_body(s, lt);   /* "after head" acts as for anything else: a <meta> now is body content */
         int implied = implied_body_in_scope(s);
         int ends_body = in_scope(s, open_of(s, FP_TAG_BODY), FP_SC_DEFAULT) || implied;
-        if (ends_body && !s->body_end_pending && !s->html_end_pending)
+        if (ends_body && !s->body_ended) {
             fp_sim_check_open_at_end(s, lt);   /* "in body" ends here, as at the end of input */
+            s->body_ended = 1;
+        } else if (!ends_body && tag == FP_TAG_HTML && open_of(s, FP_TAG_HTML) >= 0) {
+            fp_sim_error(s, FP_ERR_UNEXPECTED_END_TAG, lt);   /* no body in scope: ignored (a cell, a template) */
+        }
         if (tag == FP_TAG_BODY && ends_body) {
             /* a </body> after </html> goes back to "in body" (13.2.6.4.23): that
              * </html> ends nothing, or the html element would end before its body */
@@ -190,7 +195,7 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
             s->body_end_pending = 1;
             s->body_end_lt = lt;
             s->body_end_gt = gt;
-        } else if (tag == FP_TAG_HTML && (open_of(s, FP_TAG_HTML) >= 0 || implied)) {
+        } else if (tag == FP_TAG_HTML && (open_of(s, FP_TAG_HTML) >= 0 || ends_body)) {
             s->html_end_pending = 1;   /* an implied html: nothing to close, but the body ended */
             s->html_end_lt = lt;
             s->html_end_gt = gt;
@@ -338,7 +343,7 @@ fp_sim_end_current(fp_sim *s, uint32_t lt, uint32_t gt)
      * popped here; the rest take the long way. */
     fp_elem *el = &s->e[s->top];
     if (!fp_foreign(el) && !s->in_frameset && closes_plainly(el->tag)) {
-        s->body_end_pending = s->html_end_pending = 0;  /* "after body": back to "in body" */
+        s->body_end_pending = s->html_end_pending = s->body_ended = 0;  /* "after body": back to "in body" */
         pop_inline(s, FP_CLOSED_END_TAG, lt, gt);
         return;
     }

@@ -79,7 +79,8 @@ fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
          * the html element, into which the spec merges this tag's attributes
          * (ours when indexed: fp_sim_merge_attributes) */
         if (s->html >= 0 || s->top >= 0 || s->ctx || s->doc->n > 0) {
-            s->html_merged |= s->html < 0;
+            if (s->html < 0 && t->attr_bits && open_html_of(s, FP_TAG_TEMPLATE) < 0)
+                s->html_merged = 1;   /* attributes the spec's html element has first */
             fp_sim_merge_attributes(s, s->ctx ? -1 : s->html, t, lt, gt);
             return -1;
         }
@@ -309,7 +310,7 @@ start_slow(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
 static inline __attribute__((always_inline)) int32_t
 start_recovered(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
 {
-    s->body_end_pending = s->html_end_pending = 0;
+    s->body_end_pending = s->html_end_pending = s->body_ended = 0;
     if (s->after_head) {
         if (is_head_tag(tag) && tag != FP_TAG_NOSCRIPT && s->top == s->e[s->head].parent) {
             fp_sim_reopen_head(s);   /* still "after head" once that element is in */
