@@ -418,16 +418,14 @@ int fp_text_ranges(const fp_doc *doc, int32_t i, const fp_text_opts *o, fp_buf *
  * straight from the source; *ascii says whether those bytes are all ASCII.
  * 0: fp_text must build the text. */
 int fp_text_is_source(const fp_doc *doc, uint32_t i, uint32_t *start, uint32_t *end, int *ascii);
-/* Whether foster parenting moved content out of element i's range, as text
- * reads it: i is an HTML table, or a row group or row in one. Its runs of
- * text holding more than whitespace and its FP_EF_FOSTERED children are then
- * not its content: text reads them before the table (text.c). */
-int fp_text_fosters(const fp_doc *doc, int32_t i);
-/* Whether i is a row group or row in a template or a fragment with no table:
- * what it moves is appended after the outermost such part (text reads it
- * there), and its runs holding more than whitespace and its FP_EF_FOSTERED
- * children are not its content either. */
-int fp_text_appends(const fp_doc *doc, int32_t i);
+/* Whether foster parenting moves content out of element i's range, as text
+ * reads it: i is a table part. Its runs of text holding more than whitespace
+ * and its FP_EF_FOSTERED children are then not its content: text reads them
+ * before the table when i is an HTML table or a row group or row in one, else
+ * (in a template or a fragment with no table) after the outermost row group
+ * or row (text.c). */
+enum { FP_TEXT_STAYS, FP_TEXT_MOVES_BEFORE, FP_TEXT_MOVES_AFTER };
+int fp_text_moves(const fp_doc *doc, int32_t i);
 /* Text of the whole document (i = -1 semantics): every top-level element and text. */
 int fp_doc_text(const fp_doc *doc, const fp_text_opts *o, fp_buf *out);
 /* Source bytes [start, end) as characters, no references decoded: newlines

@@ -126,7 +126,7 @@ int fp_sel_test_empty(fp_sel_ctx *c, uint32_t e)
     const fp_elem *x = &c->el[e];
     if (is_template(c, e))
         return 1;
-    if (fp_text_fosters(c->doc, (int32_t)e) || fp_text_appends(c->doc, (int32_t)e)) {
+    if (fp_text_moves(c->doc, (int32_t)e) != FP_TEXT_STAYS) {
         /* a table part's own text is white space (the rest was moved before the
          * table, or into a template's contents), and so are the elements
          * flagged: its children are the others */

@@ -49,7 +49,7 @@ fp_sim_start_frameset(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
             fp_sim_pop(s, s->e[s->top].parent < 0 ? FP_CLOSED_IMPLIED : FP_CLOSED_PARENT_END, lt, lt);
     uint32_t cut = before_body ? s->doc->n : body_start(s);
     if (root >= 0 && cut <= (uint32_t)root)
-        cut = (uint32_t)root + 1;   /* an <html> after the head or body content stays: it is open */
+        cut = (uint32_t)root + 1;   /* an open root stays (late_html_indexed keeps it after the body's start) */
     /* the body goes, and its text with it (text.c); before the body, nothing */
     uint32_t from = cut < s->doc->n ? s->e[cut].start : lt;
     s->doc->removed_from = !before_body && s->body_seen && s->body_at < from ? s->body_at : from;

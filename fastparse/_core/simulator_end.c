@@ -65,17 +65,12 @@ start_at_end_tag(fp_sim *s, int tag, size_t name_len, uint32_t lt, uint32_t gt)
 }
 
 /* Whether generating implied end tags pops e: dd, dt, li, optgroup, option, p
- * and the ruby parts; thoroughly (for </template>) the table parts too */
+ * and the ruby parts; thoroughly (for </template>) the table parts too (a
+ * <col> among them is void, never open) */
 static int
 implied_end(const fp_elem *e, int thoroughly)
 {
-    if (fp_foreign(e))
-        return 0;
-    if (fp_sim_elem_flags(e) & FP_TF_IMPLIED_END)
-        return 1;
-    return thoroughly && (e->tag == FP_TAG_CAPTION || e->tag == FP_TAG_COLGROUP || e->tag == FP_TAG_TBODY ||
-                          e->tag == FP_TAG_TD || e->tag == FP_TAG_TFOOT || e->tag == FP_TAG_TH ||
-                          e->tag == FP_TAG_THEAD || e->tag == FP_TAG_TR);
+    return !fp_foreign(e) && (fp_sim_elem_flags(e) & (FP_TF_IMPLIED_END | (thoroughly ? FP_TF_TABLE_PART : 0)));
 }
 
 /* The parse error of an end tag that closes t, and with it elements that its
@@ -283,8 +278,7 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
                 fp_sim_error(s, FP_ERR_UNEXPECTED_END_TAG, lt);
                 return;
             }
-            while (s->top != t && !fp_foreign(&s->e[s->top]) &&
-                   (fp_sim_elem_flags(&s->e[s->top]) & FP_TF_IMPLIED_END))
+            while (s->top != t && implied_end(&s->e[s->top], 0))
                 fp_sim_pop(s, FP_CLOSED_IMPLIED, lt, lt);
             if (s->top == t) {
                 fp_sim_pop(s, FP_CLOSED_END_TAG, lt, gt);

@@ -35,12 +35,16 @@ frameset_check(fp_sim *s, const fp_tag_token *t, int tag, uint32_t gt)
     }
 }
 
-/* An <html> tag after top-level elements, all closed, is indexed (below) unless
- * a <frameset> may still replace the body begun before it, or a <head> element
- * can still take head tags back ("after head") */
+/* Whether an <html> tag that is not the first thing indexed is indexed all
+ * the same (below): after top-level elements, all closed, in a document (not
+ * a fragment or a frameset), unless a <frameset> may still replace the body
+ * begun before it, a <head> element can still take head tags back ("after
+ * head"), or an <html> tag whose attributes come first could not be indexed */
 static int
 late_html_indexed(fp_sim *s)
 {
+    if (s->html >= 0 || s->top >= 0 || s->ctx || s->in_frameset || s->doc->n == 0 || s->html_merged)
+        return 0;
     int body = fp_sim_body_seen_before(s, s->doc->n);
     return !(s->frameset_ok && body) && !(s->head >= 0 && !body);
 }
@@ -56,18 +60,13 @@ fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
         frameset_check(s, t, tag, gt);
     switch (tag) {
     case FP_TAG_HTML:
-        if (s->html < 0 && s->top < 0 && !s->ctx && !s->in_frameset && s->doc->n > 0 && !s->html_merged &&
-            late_html_indexed(s)) {
+        if (late_html_indexed(s)) {
             /* after elements, all closed (a <meta>, a <script>, a server's
              * warning before the doctype): the spec implied the html element
              * before them and merges this tag's attributes into it. Indexed
              * here at the top level, it holds what follows, as a late <body>
              * does, so that its lang, dir and class reach find("html"), :lang()
-             * and the rest; its whitespace is text, as in the head or body. Not
-             * while a <frameset> may still replace the body begun before it
-             * (that cut keeps the elements before the body's first), nor after
-             * a <head> ("after head" puts head tags back into it), nor after
-             * an <html> tag it could not index (whose attributes come first) */
+             * and the rest; its whitespace is text, as in the head or body */
             fp_sim_error(s, FP_ERR_UNEXPECTED_START_TAG, lt);
             s->doc->html_after_text = 1;
             s->html = fp_sim_push(s, tag, 0, lt, gt);

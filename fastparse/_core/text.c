@@ -451,9 +451,8 @@ put_raw(text_ctx *c, const fp_elem *el)
 static void
 put_gap(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i, int reorder, int keep_open)
 {
-    int part = i >= 0 && fp_text_is_table_part(&c->d->elems[i]);
-    if ((part && reorder && fp_text_doc_fosters(c->d) && fp_text_fosters(c->d, i)) ||
-        (part && fp_text_appends(c->d, i))) {
+    int moves = fp_text_moves(c->d, i);
+    if ((moves == FP_TEXT_MOVES_BEFORE && reorder && fp_text_doc_fosters(c->d)) || moves == FP_TEXT_MOVES_AFTER) {
         fp_text_put_table_runs(c, p, q, i, 0);
         if (!keep_open)
             fp_text_end_node(c);
@@ -511,7 +510,7 @@ put_after_head(text_ctx *c, int32_t h)
     }
 }
 
-/* What a row group or row in a template or a fragment moved (fp_text_appends),
+/* What a row group or row in a template or a fragment moved (FP_TEXT_MOVES_AFTER),
  * read right after the outermost such part j, where the tree builder appended
  * it; own: its runs only. The last node stays open: text appended after it
  * (moved too, or after the part's end tag) joins it, as in the DOM. */
@@ -519,7 +518,8 @@ static void
 put_appended(text_ctx *c, int32_t j, int own)
 {
     const fp_elem *e = c->d->elems;
-    if (!fp_text_appends(c->d, j) || (e[j].parent >= 0 && fp_text_is_table_part(&e[e[j].parent])))
+    int outermost = e[j].parent < 0 || !fp_text_is_table_part(&e[e[j].parent]);
+    if (!outermost || fp_text_moves(c->d, j) != FP_TEXT_MOVES_AFTER)
         return;
     fp_text_put_fostered(c, j, own);
 }
@@ -553,8 +553,8 @@ fp_text_walk(text_ctx *c, int32_t root)
             /* what a table moved out goes before it, joining the text there; an
              * element it moved is no boundary between the table's own text nodes */
             int table = reorder && fp_html_is(ch, FP_TAG_TABLE) && fp_text_doc_fosters(d);
-            int moved = (ch->flags & FP_EF_FOSTERED) &&
-                        ((reorder && fp_text_fosters(d, cur)) || fp_text_appends(d, cur));   /* or after it */
+            int moves = (ch->flags & FP_EF_FOSTERED) ? fp_text_moves(d, cur) : FP_TEXT_STAYS;
+            int moved = (moves == FP_TEXT_MOVES_BEFORE && reorder) || moves == FP_TEXT_MOVES_AFTER;   /* or after it */
             uint32_t gap_end = own_until(d, cur, ch->start);
             if (gap_end > pos) {
                 c->drop_ws = drops_leading_ws(d, cur, j);

@@ -18,26 +18,21 @@ is_html_table(const fp_elem *e)
     return fp_html_is(e, FP_TAG_TABLE);
 }
 
-/* fp_text_fosters: what table part i moves goes before an HTML table when i
- * is one, or a row group or row in one (else fp_text_appends). */
+/* fp_text_moves: what table part i moves goes before an HTML table when i is
+ * one, or a row group or row in one; in a template or a fragment without a
+ * table, the tree builder appends it to the template's contents or the
+ * fragment, right after the outermost part open then (nothing else is
+ * appended while a part is open), and text reads it there. */
 int
-fp_text_fosters(const fp_doc *d, int32_t i)
+fp_text_moves(const fp_doc *d, int32_t i)
 {
     const fp_elem *e = d->elems;
+    if (i < 0 || !fp_text_is_table_part(&e[i]))
+        return FP_TEXT_STAYS;
     for (int k = 0; k < 4 && i >= 0 && fp_text_is_table_part(&e[i]); k++, i = e[i].parent)
         if (is_html_table(&e[i]))
-            return 1;
-    return 0;
-}
-
-/* fp_text_appends: in a template or a fragment without a table, what table
- * part i moves is appended to the template's contents or the fragment, right
- * after the outermost part open then (nothing else is appended while a part
- * is open): text reads it there, after that part, and not in i. */
-int
-fp_text_appends(const fp_doc *d, int32_t i)
-{
-    return i >= 0 && fp_text_is_table_part(&d->elems[i]) && !fp_text_fosters(d, i);
+            return FP_TEXT_MOVES_BEFORE;
+    return FP_TEXT_MOVES_AFTER;
 }
 
 /* The first run of characters in [p, q): *run_end is where the token after
@@ -146,8 +141,8 @@ fp_text_doc_fosters(const fp_doc *d)
     int yes = 0;
     for (uint32_t i = 0; i < d->n && !yes; i++) {
         const fp_elem *e = &d->elems[i];
-        yes = ((e->flags & FP_EF_FOSTERED) && fp_text_fosters(d, e->parent)) ||
-              (fp_text_fosters(d, (int32_t)i) && moves_own_run(d, (int32_t)i));
+        yes = ((e->flags & FP_EF_FOSTERED) && fp_text_moves(d, e->parent) == FP_TEXT_MOVES_BEFORE) ||
+              (fp_text_moves(d, (int32_t)i) == FP_TEXT_MOVES_BEFORE && moves_own_run(d, (int32_t)i));
     }
     __atomic_store_n(cache, yes ? 2 : 1, __ATOMIC_RELAXED);
     return yes;

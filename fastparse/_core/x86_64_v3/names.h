@@ -172,11 +172,10 @@
 #define fp_tag_name v3_fp_tag_name
 #define fp_tag_name_marked v3_fp_tag_name_marked
 #define fp_text v3_fp_text
-#define fp_text_appends v3_fp_text_appends
 #define fp_text_doc_fosters v3_fp_text_doc_fosters
 #define fp_text_end_node v3_fp_text_end_node
-#define fp_text_fosters v3_fp_text_fosters
 #define fp_text_is_source v3_fp_text_is_source
+#define fp_text_moves v3_fp_text_moves
 #define fp_text_put_data_nodes v3_fp_text_put_data_nodes
 #define fp_text_put_fostered v3_fp_text_put_fostered
 #define fp_text_put_table_runs v3_fp_text_put_table_runs
