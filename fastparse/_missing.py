@@ -46,16 +46,22 @@ class _Missing:
     def find_all(self, name=None, *, id=None, cls=None, attrs=None, limit=None):
         return []
 
+    # a selector is compiled (and cached) as a Tag would, so a typo raises on every page,
+    # not only on those where the step before matched
     def select(self, css, /):
+        _checked(css)
         return []
 
     def select_one(self, css, /):
+        _checked(css)
         return self
 
     def closest(self, css, /):
+        _checked(css)
         return self
 
     def matches(self, css, /) -> bool:
+        _checked(css)
         return False
 
     def next_sibling(self, name=None, *, id=None, cls=None, attrs=None):
@@ -94,6 +100,12 @@ class _Missing:
 
     def _repr_html_(self) -> str:
         return "<code>MISSING</code>"
+
+
+def _checked(css) -> None:
+    from .selectors.cache import program  # late: the selectors import this module's package
+
+    program(css)
 
 
 MISSING = _Missing()

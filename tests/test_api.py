@@ -721,6 +721,17 @@ def test_missing_takes_the_calls_a_tag_takes(doc):
     assert m.find_all(["p"], limit=2) == [] and m.get_text(" ", True, ("script",), collapse=True) is None
 
 
+def test_missing_checks_selectors_as_a_tag_does(doc):
+    tag, m = doc.find("p"), fp.MISSING
+    for method in ("select", "select_one", "closest", "matches"):
+        for bad, error in (("p[", fp.SelectorError), ("a >", fp.SelectorError), (3, TypeError)):
+            with pytest.raises(error):
+                getattr(tag, method)(bad)
+            with pytest.raises(error):
+                getattr(m, method)(bad)
+    assert m.select("p") == [] and m.select_one("p") is m and m.matches("p") is False
+
+
 def test_missing_is_a_singleton_that_pickles():
     import copy
     import pickle

@@ -236,6 +236,20 @@ def test_elements_left_open_when_the_body_ends():
     assert codes("<html><frameset><frame></html>") == ["unexpected-end-tag", "expected-closing-tag-but-got-eof"]
 
 
+def test_an_html_context_fragment_ends_its_body_as_a_document_does():
+    # the fragment implies head and body like a document; only "after body" differs: a
+    # fragment ignores </html> there, with an error (13.2.6.4.19)
+    def frag(src):
+        return [(e.code, e.offset) for e in fp.parse_fragment(src, "html").errors]
+
+    assert frag("<p>x</body>") == [] and frag("x</body>") == [] and frag("<head></head>") == []
+    assert frag("<p>x</body></html>") == [("unexpected-end-tag", 11)]
+    assert frag("<p>x</html>") == [("unexpected-end-tag", 4)]
+    assert frag("<b>x</body>") == [("expected-one-end-tag-but-got-another", 4)]
+    assert [(e.code, e.offset) for e in fp.parse_fragment("<p>x</body>", "body").errors] == [
+        ("unexpected-end-tag", 4)]   # a body context puts no body on the stack
+
+
 def test_an_end_tag_that_closes_more_than_its_element():
     # "if the current node is not ... then this is a parse error" once the implied end
     # tags are generated (html5lib's end-tag-too-early): p, li, dd, options and ruby parts

@@ -534,6 +534,11 @@ def test_frameset_in_template_is_ignored():
     ("<body><span>", "body", "span"),
     ("<noscript><span>", "html", "noscript,span"),   # head noscript, as in a document
     ("<frameset><span>", "html", "frameset"),
+    # an html context starts "before head" as a document does: a stray </p> there is ignored,
+    # and a fragment stays "in frameset" when its last frameset closes
+    ("<noframes>n</noframes></p><div>", "html", "noframes,div"),
+    ("<head></head></p><noscript><p>", "html", "head,noscript(p)"),
+    ("<frameset></frameset><frameset><frame>", "html", "frameset,frameset(frame)"),
     ("</frameset><frame>", "frameset", "frame"),
     ("<input><option>", "select", "option"),
     ("<tr><td>x", "template", "tr(td)"),

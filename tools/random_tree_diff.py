@@ -61,6 +61,9 @@ context as a template on the stack (a nested <form> it keeps), each differ. It f
 fixed on 2026-12-05: a <col> after a template's rows, a </table> with no table (it ends the
 row, row group or caption), the implied row and tbody of a template whose content is
 "in table", and a stray </p> before a template fragment's first tag.
+--context html --skeleton: 1 of 3,000 (seed 5201; 61 before 2026-12-06, when the fragment's
+modes before its body began to follow a document's, and its frameset mode to outlive its
+last </frameset>), a <frameset> after template content, as above.
 --context uses html5lib-tests' notation: "svg svg" is the SVG svg element, a bare "svg" an
 HTML element of that name (fastparse's parse_fragment reads a bare "svg" as the SVG one).
 """

@@ -37,7 +37,7 @@ fp_sim_start_frameset(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
     /* before the body ("after head" and the modes before it) a frameset needs
      * no frameset-ok: template content may have cleared it, and there is no
      * body to remove */
-    int before_body = s->body < 0 && !s->ctx && !fp_sim_body_seen_before(s, s->doc->n);
+    int before_body = s->body < 0 && starts_before_head(s) && !fp_sim_body_seen_before(s, s->doc->n);
     if ((!s->frameset_ok && !before_body) || open_html_of(s, FP_TAG_TEMPLATE) >= 0 ||
         (s->ctx && s->ctx != FP_TAG_HTML))
         return -1;
@@ -94,11 +94,12 @@ fp_sim_reopen_head(fp_sim *s)
     s->depth++;
 }
 
-/* "in frameset" / "after frameset": only frameset, frame and noframes count */
+/* "in frameset" / "after frameset": only frameset, frame and noframes count.
+ * A fragment stays "in frameset" when its last frameset closes. */
 int32_t
 fp_sim_start_in_frameset(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
 {
-    int open = open_of(s, FP_TAG_FRAMESET) >= 0 || s->ctx == FP_TAG_FRAMESET;
+    int open = open_of(s, FP_TAG_FRAMESET) >= 0 || s->ctx;
     if (tag == FP_TAG_NOFRAMES) {
         int32_t i = fp_sim_push(s, tag, 0, lt, gt);
         if (i >= 0)

@@ -21,11 +21,12 @@ closes_plainly(int tag)
 
 /* The body is implied (content came first, no <body> element is open) and in
  * scope: </body> and </html> are then no error. An implied html element is no
- * boundary; an indexed one is the stack's first. */
+ * boundary; an indexed one is the stack's first. An html-context fragment
+ * implies its body as a document does. */
 static int
 implied_body_in_scope(fp_sim *s)
 {
-    return open_of(s, FP_TAG_BODY) < 0 && !s->ctx && !s->in_frameset &&
+    return open_of(s, FP_TAG_BODY) < 0 && starts_before_head(s) && !s->in_frameset &&
            fp_sim_body_seen_before(s, s->doc->n) && istack_top(s, FP_SC_DEFAULT) <= s->html;
 }
 
@@ -34,7 +35,7 @@ implied_body_in_scope(fp_sim *s)
 static int
 implied_head_open(fp_sim *s)
 {
-    return s->head < 0 && !s->implied_head_ended && !s->ctx && !s->in_frameset &&
+    return s->head < 0 && !s->implied_head_ended && starts_before_head(s) && !s->in_frameset &&
            !fp_sim_body_seen_before(s, s->doc->n);   /* a <body> tag counts as body content */
 }
 
@@ -49,7 +50,7 @@ ignores_end_p(fp_sim *s)
     /* in the head, after it, or no head indexed and no body content yet (before
      * html or head, in or after the implied head) */
     return (s->head_open && s->top == s->head) || s->after_head ||
-           (s->head < 0 && !s->ctx && !fp_sim_body_seen_before(s, s->doc->n));
+           (s->head < 0 && starts_before_head(s) && !fp_sim_body_seen_before(s, s->doc->n));
 }
 
 /* The element an end tag makes ("</br>", a stray "</p>"): indexed at that end
@@ -128,7 +129,7 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         /* "in frameset": only </frameset> closes something */
         if (tag == FP_TAG_FRAMESET && s->top >= 0 && s->e[s->top].tag == FP_TAG_FRAMESET)
             fp_sim_pop(s, FP_CLOSED_END_TAG, lt, gt);
-        else if (tag == FP_TAG_HTML && open_html_of(s, FP_TAG_FRAMESET) < 0) {
+        else if (tag == FP_TAG_HTML && open_html_of(s, FP_TAG_FRAMESET) < 0 && !s->ctx) {
             s->html_end_pending = 1;   /* "after frameset" takes it; "in frameset" ignores it */
             s->body_ended = 1;
             s->html_end_lt = lt;
@@ -173,7 +174,7 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         /* </body> and </html> switch modes but close nothing: later content
          * still lands in <body>. They close it at EOF if nothing follows. Before
          * the body they end the head and imply the body first. */
-        if (!s->ctx && !s->in_frameset && s->body < 0 && open_html_of(s, FP_TAG_TEMPLATE) < 0)
+        if (starts_before_head(s) && !s->in_frameset && s->body < 0 && open_html_of(s, FP_TAG_TEMPLATE) < 0)
             fp_sim_begin_body(s, lt);   /* "after head" acts as for anything else: a <meta> now is body content */
         int implied = implied_body_in_scope(s);
         int ends_body = in_scope(s, open_of(s, FP_TAG_BODY), FP_SC_DEFAULT) || implied;
@@ -183,6 +184,8 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         } else if (!ends_body && tag == FP_TAG_HTML && open_of(s, FP_TAG_HTML) >= 0) {
             fp_sim_error(s, FP_ERR_UNEXPECTED_END_TAG, lt);   /* no body in scope: ignored (a cell, a template) */
         }
+        if (ends_body && tag == FP_TAG_HTML && s->ctx == FP_TAG_HTML)
+            fp_sim_error(s, FP_ERR_UNEXPECTED_END_TAG, lt);   /* "after body" in a fragment ignores it */
         if (tag == FP_TAG_BODY && ends_body) {
             /* a </body> after </html> goes back to "in body" (13.2.6.4.23): that
              * </html> ends nothing, or the html element would end before its body */
@@ -205,7 +208,7 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
     case FP_TAG_HEAD:
         if (s->head_open && s->top == s->head) {
             fp_sim_pop(s, FP_CLOSED_END_TAG, lt, gt);
-            s->after_head = !s->body_seen && s->body < 0 && !s->ctx;
+            s->after_head = !s->body_seen && s->body < 0 && starts_before_head(s);
         } else if (implied_head_open(s) && s->top == s->html) {
             s->implied_head_ended = 1;   /* "after head": a <noscript> now is body content */
         } else

@@ -86,6 +86,14 @@ mode_at(const fp_sim *s, int32_t m)
     return m < 0 ? s->ctx_mode : tmpl_mode(s, m);
 }
 
+/* A document, or an html-context fragment: both start "before head" and
+ * imply their head and body (a fragment's other contexts start in the body). */
+static inline int
+starts_before_head(const fp_sim *s)
+{
+    return !s->ctx || s->ctx == FP_TAG_HTML;
+}
+
 /* The current node is an HTML colgroup ("in column group"): anything but
  * whitespace, <col> and a template ends it */
 static inline int

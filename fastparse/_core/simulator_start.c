@@ -297,7 +297,7 @@ start_slow(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
     if (!done)
         i = fp_sim_start_html(s, t, tag, lt, gt);
     if (i >= 0 && tag == FP_TAG_NOSCRIPT && !s->doc->opts.scripting && s->body < 0 &&
-        (!s->ctx || s->ctx == FP_TAG_HTML) &&   /* an html context starts before the head */
+        starts_before_head(s) &&
         fp_sim_in_head_position(s, (uint32_t)i) && !fp_sim_body_seen_before(s, (uint32_t)i)) {
         s->head_noscript = i;
         s->watch_text = 1;
