@@ -27,10 +27,13 @@ and 2022 editions moved out of the private use area as those editions do (GB1803
 Big5 reads nine symbols of its first rows as cp950 and the index do (‧ ﹑ ¯ ～ ⊕ ⊙ ￥ ￠ ￡),
 where big5hkscs has others.
 
+Big5 reads the 192 pairs of the index that big5hkscs refuses (the characters HKSCS-2008
+added, at lead byte 87 and others, the HKSCS compatibility points of unified ideographs, the
+control pictures of row A3) from a table tools/gen_big5_pairs.py writes from the index.
+
 Left as Python has them: EUC-JP's 8F A2 B7 (JIS X 0212's tilde), which euc_jp reads as "~"
 where the index has ～ (a translation would change every ASCII tilde); ∕ and ﹨ of Big5's
-A241 and A242, which big5hkscs reads as ／ and ＼ (as it reads A1FE and A240); the 192 Big5
-characters HKSCS-2008 added (lead bytes 87 and others), which big5hkscs lacks, read U+FFFD.
+A241 and A242, which big5hkscs reads as ／ and ＼ (as it reads A1FE and A240).
 """
 
 from __future__ import annotations
@@ -39,7 +42,10 @@ import codecs
 import re
 from collections.abc import Mapping
 
+from ._big5_pairs_gen import PAIRS as _BIG5_PAIRS
+
 ERRORS = "fastparse-whatwg"
+RUN_ERRORS = "fastparse-whatwg-run"
 _FFFD = "\ufffd"
 
 # cp932's private-use readings of single bytes that the standard's Shift_JIS has as errors
@@ -59,19 +65,30 @@ def _two_byte(data: bytes, at: int, is_lead) -> tuple[str, int]:
     return _FFFD, at + 2 if data[at + 1] >= 0x80 else at + 1
 
 
-def _gb18030(data: bytes, at: int) -> tuple[str, int]:
+def _gb18030(data: bytes, at: int, *, run: bool = False) -> tuple[str, int]:
     """Four-byte sequences: a lead, a digit, a lead, a digit. A third or fourth byte that
-    does not fit gives back all but the first; a sequence cut by the end is one error.
-    The byte 80 alone is the euro sign, as in GBK (Python's gb18030 has it as an error)."""
+    does not fit gives back all but the first; a sequence cut by the end of the input is
+    one error, but cut by the end of a run (a markup byte follows, which never fits) it
+    gives them back. The byte 80 alone is the euro sign, as in GBK (Python's gb18030 has
+    it as an error)."""
     if data[at] == 0x80:
         return "\u20ac", at + 1
     if 0x81 <= data[at] <= 0xFE and at + 1 < len(data) and 0x30 <= data[at + 1] <= 0x39:
         rest = data[at + 2:at + 4]
         if len(rest) < 2 and all(0x81 <= b <= 0xFE for b in rest[:1]):
-            return _FFFD, len(data)
+            return _FFFD, at + 1 if run else len(data)
         if not 0x81 <= rest[0] <= 0xFE or not 0x30 <= rest[1] <= 0x39:
             return _FFFD, at + 1
         return _FFFD, at + 4   # a pointer outside the ranges
+    return _two_byte(data, at, lambda b: 0x81 <= b <= 0xFE)
+
+
+def _big5(data: bytes, at: int) -> tuple[str, int]:
+    """The pairs of the standard's index that big5hkscs refuses (_big5_pairs_gen.py),
+    then the standard's errors."""
+    found = _BIG5_PAIRS.get(int.from_bytes(data[at:at + 2], "big")) if at + 1 < len(data) else None
+    if found is not None:
+        return found, at + 2
     return _two_byte(data, at, lambda b: 0x81 <= b <= 0xFE)
 
 
@@ -102,7 +119,7 @@ def _euc_jp(data: bytes, at: int) -> tuple[str, int]:
 _RESUME = {
     "cp932": lambda data, at: _two_byte(data, at, lambda b: 0x81 <= b <= 0x9F or 0xE0 <= b <= 0xFC),
     "cp949": lambda data, at: _two_byte(data, at, lambda b: 0x81 <= b <= 0xFE),
-    "big5hkscs": lambda data, at: _two_byte(data, at, lambda b: 0x81 <= b <= 0xFE),
+    "big5hkscs": _big5,
     "gb18030": _gb18030,
     "euc_jp": _euc_jp,
 }
@@ -120,10 +137,24 @@ def _whatwg_errors(exc: UnicodeError) -> tuple[str, int]:
 codecs.register_error(ERRORS, _whatwg_errors)
 
 
+def _whatwg_run_errors(exc: UnicodeError) -> tuple[str, int]:
+    """ERRORS for a run of a document the binding decodes alone (text up to a tag or a
+    reference, an attribute value, a name): the byte after it is a markup byte, ASCII,
+    where the run's end is not the end of the input. Only a cut four-byte gb18030
+    sequence reads otherwise there: a lead and a trail byte read the same at an ASCII
+    byte as at the end (one error), as EUC-JP's 8F and a lead do."""
+    if isinstance(exc, UnicodeDecodeError) and exc.encoding == "gb18030":
+        return _gb18030(bytes(exc.object), exc.start, run=True)
+    return _whatwg_errors(exc)
+
+
+codecs.register_error(RUN_ERRORS, _whatwg_run_errors)
+
+
 def _decoder(codec: str, translation: Mapping[int, int | str]):
     """`codec`'s decoder, "replace" read as ERRORS, and the characters `translation` maps
-    replaced. The binding calls it for each run of text it decodes: one search for those
-    characters, in C, costs less than translating every character."""
+    replaced. The binding calls it for each run of text it decodes (with RUN_ERRORS): one
+    search for those characters, in C, costs less than translating every character."""
     base = codecs.lookup(codec).decode
     if not translation:
         def decode(data, errors="strict"):

@@ -75,11 +75,14 @@ def _parse(source, encoding, max_size, max_depth, recovery, scripting, context):
         raise TypeError(
             f"parse() needs str, bytes, bytearray or memoryview, not {type(source).__name__}")
     found = detect(source, encoding)
-    if found.transcode:
-        if len(source) > max_size:  # before transcoding: the engine raises ParseLimitError
-            return _engine(source, found.name, None, 0, max_size, max_depth, mode, scripting, context)
-        source = to_utf8(source, found)
+    if len(source) > max_size:
+        # max_size counts the input's bytes, a BOM included, before any transcoding: the
+        # engine raises ParseLimitError on the bytes as given
         return _engine(source, found.name, None, 0, max_size, max_depth, mode, scripting, context)
+    if found.transcode:
+        source = to_utf8(source, found)   # may grow past max_size, which the input is within
+        return _engine(source, found.name, None, 0, max(max_size, len(source)), max_depth, mode, scripting,
+                       context)
     return _engine(source, found.name, found.codec if found.legacy else None, len(found.bom),
                    max_size, max_depth, mode, scripting, context)
 

@@ -470,6 +470,16 @@ def test_labels_header_is_generated_from_the_python_table():
     assert header == gen_labels.render(), "run: python tools/gen_labels.py"
 
 
+def test_double_byte_pairs_header_is_generated_from_the_codecs():
+    # which lead bytes pair with a letter (names) or "]" (CDATA) is what the text decodes
+    spec = importlib.util.spec_from_file_location("gen_dbcs", ROOT / "tools" / "gen_dbcs.py")
+    assert spec is not None and spec.loader is not None
+    gen_dbcs = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen_dbcs)
+    header = (ROOT / "fastparse" / "_core" / "dbcs_gen.h").read_text(encoding="utf-8")
+    assert header == gen_dbcs.render(), "run: python tools/gen_dbcs.py"
+
+
 def test_c_prescan_window_and_argument_types():
     data = b'<p class=x><meta charset="koi8-r">'
     assert _core.prescan(data) == _core.prescan(data, None) == _core.prescan(data, 10**9) == "koi8-r"
@@ -607,6 +617,17 @@ def test_big5_symbols_of_a_selector_are_written_as_its_decoder_reads_them():
     doc = fp.parse(b"<meta charset=big5><p title=\"\xa1\x45\">x</p>")
     assert doc.find("p")["title"] == "\u2027"
     assert doc.select_one('p[title="\u2027"]') == doc.find("p")
+
+
+def test_big5_reads_the_index_pairs_python_lacks():
+    # HKSCS-2008 (87 7A), an HKSCS compatibility point (8E 69, 箸 as BA E6 also writes it),
+    # row A3's control pictures and euro sign; a letter second byte stays in a tag name
+    doc = fp.parse(b'<meta charset=big5><p title="\x87\x7a\x8e\x69">\xa3\xc0\xa3\xe1</p><x\x9c\x42>')
+    p = doc.find("p")
+    assert (p["title"], p.text) == ("\u3875\u7bb8", "\u2400\u20ac")
+    assert doc.find_all()[-1].name == "x\u8f36"
+    assert doc.select('p[title^="\u3875"]') == [p] and doc.select('p[title$="\u7bb8"]') == [p]
+    assert b"\x87\x7a".decode("whatwg-big5", "replace") == "\u3875"
 
 
 def test_euc_jp_strings_of_a_selector_are_written_as_its_decoder_reads_them():

@@ -26,13 +26,16 @@ def test_max_size_raises_with_limit_value_offset(source):
 
 def test_max_size_offset_indexes_the_source():
     # a str's offset is the index of the character holding the first byte past the
-    # limit; a BOM is part of bytes' source (the limit counts what follows it)
+    # limit; a BOM is part of bytes' source, and the limit counts it
     with pytest.raises(fp.ParseLimitError) as info:
         fp.parse("é" * 10, max_size=15)   # byte 15 is the second of the 8th character's two
     assert info.value.offset == 7 and "20 bytes" in str(info.value)
     with pytest.raises(fp.ParseLimitError) as info:
         fp.parse(b"\xef\xbb\xbf" + b"a" * 20, max_size=15)
-    assert info.value.offset == 18
+    assert info.value.offset == 15 and "23 bytes" in str(info.value)
+    assert fp.parse(b"\xef\xbb\xbf<p>", max_size=6).find("p")
+    with pytest.raises(fp.ParseLimitError):
+        fp.parse(b"\xef\xbb\xbf", max_size=2)
 
 
 def test_max_size_is_inclusive():
@@ -60,6 +63,17 @@ def test_max_size_applies_to_utf16_input():
     with pytest.raises(fp.ParseLimitError) as info:
         fp.parse(data, max_size=10)
     assert info.value.limit == "max_size"
+
+
+@pytest.mark.parametrize("data, encoding", [
+    (b"\xff\xfe" + "<p>\u3042\u3042\u3042".encode("utf-16le"), None),   # 11 bytes, 12 in UTF-8
+    (b"\x1b$B\x30\x21\x30\x21\x1b(B<p>x", "iso-2022-jp"),               # 15 bytes, 14 in UTF-8
+])
+def test_max_size_counts_the_input_before_transcoding(data, encoding):
+    assert fp.parse(data, encoding=encoding, max_size=len(data)).find("p")
+    with pytest.raises(fp.ParseLimitError) as info:
+        fp.parse(data, encoding=encoding, max_size=len(data) - 1)
+    assert f"input of {len(data)} bytes" in str(info.value)
 
 
 def test_parse_limit_error_is_a_value_error_and_a_fastparse_error():

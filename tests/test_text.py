@@ -457,12 +457,13 @@ def test_lead_byte_cut_short_by_markup_does_not_take_the_next_text(charset):
 
 
 # markup, text and references, and bytes that lead a double-byte character with
-# and without their second one (CDATA sections are left out: "]" may be a second
-# byte, so "\xe9]]>" ends one only in the bytes)
+# and without their second one; "]" may be a second byte ("\x81]" is one character
+# in Shift_JIS and GBK), so "\x81]]>" ends no CDATA section
 LEGACY_PIECES = [b"<p>", b"</p>", b"<b>", b"</b>", b"<!--c-->", b"<br>", b"\r\n", b"&amp;", b"&eacute;",
                  b"&#x3042;", b"<", b"&", b"r", b"A", b" ", b"|", b"\xe9", b"\x82", b"\xa4", b"\x82\xa0",
                  b"\xa4\xa4", b"<td>", b"<table>", b"<li>", b"<textarea>", b"</textarea>", b"<title>",
-                 b"</title>", b"\x00", b"<svg>", b"</svg>", b"<script>\xe9</script>", b'<div title="\xe9">']
+                 b"</title>", b"\x00", b"<svg>", b"</svg>", b"<script>\xe9</script>", b'<div title="\xe9">',
+                 b"<![CDATA[", b"]]>", b"]", b"\x81", b"\x81]"]
 
 
 @settings(max_examples=300, deadline=None)
@@ -478,6 +479,28 @@ def test_legacy_text_reads_as_the_decoded_page_does(charset, pieces):
         assert doc.get_text(**args) == twin.get_text(**args), args
         assert [t.get_text(**args) for t in doc] == [t.get_text(**args) for t in twin], args
     assert [t.attrs for t in doc] == [t.attrs for t in twin]
+
+
+@pytest.mark.parametrize("charset", ["shift_jis", "gbk", "big5"])
+def test_a_bracket_that_is_a_second_byte_ends_no_cdata_section(charset):
+    # a browser decodes first: "\x81]" is one character (‐ in Shift_JIS, 乚 in GBK), so
+    # "]]>" is not there; Big5 has no character there, and the "]" is read again as itself
+    src = b"<svg><![CDATA[\x81]]><desc>x</desc>]]></svg><p>y</p>"
+    doc = fp.parse(src, encoding=charset)
+    twin = fp.parse(src.decode(encoding.lookup(charset)[1], "replace"))
+    assert [t.name for t in doc] == [t.name for t in twin]
+    assert doc.find("svg").text == twin.find("svg").text
+    assert [t.name for t in doc] == (["svg", "desc", "p"] if charset == "big5" else ["svg", "p"])
+
+
+def test_a_cut_four_byte_gb18030_sequence_gives_back_its_bytes_before_markup():
+    # "\x81" "7" then "<": the "<" ends the sequence, which is one U+FFFD, and the "7" is
+    # read again (the Encoding Standard's gb18030 decoder); in text, attributes and names
+    doc = fp.parse(b'<p title="\x817">\x817</p><p>\x810\x81<b>x</b></p><x-\x817>', encoding="gbk")
+    first, second = doc.find_all("p")
+    assert (first.text, first["title"]) == ("\ufffd7", "\ufffd7")
+    assert second.text == "\ufffd0\ufffdx" and doc.find_all()[-1].name == "x-\ufffd7"
+    assert doc.select('p[title$="7"]') == [first]
 
 
 @pytest.mark.parametrize("charset", ["utf-8", "windows-1252", "shift_jis"])

@@ -8,7 +8,9 @@ is a letter: the decoder reports the lead byte and reads the letter again.
 
 The pairs are the ones the codecs fastparse decodes these pages with
 (fastparse.encoding.lookup) decode to one character, so the fold and the text
-agree. Run: python tools/gen_dbcs.py   (rewrites the header; deterministic)
+agree. The same for "]" after a lead byte, where a CDATA section may seem to end
+(fastparse/_core/tokenizer_markup.c). Run: python tools/gen_dbcs.py   (rewrites the
+header; deterministic)
 """
 import sys
 from pathlib import Path
@@ -25,10 +27,10 @@ LETTERS = bytes(range(0x41, 0x5B)) + bytes(range(0x61, 0x7B))
 
 
 def one_character(codec: str, pair: bytes) -> bool:
-    try:
-        return len(pair.decode(codec)) == 1
-    except UnicodeDecodeError:
-        return False
+    # "replace" is the standard's errors, which also read the index's pairs Python's
+    # codec refuses (Big5's HKSCS-2008 characters, fastparse/_legacy_codecs.py)
+    text = pair.decode(codec, "replace")
+    return len(text) == 1 and text != "\ufffd"
 
 
 def row(codec: str, lead: int) -> bytes:
@@ -59,6 +61,17 @@ def render() -> str:
         for lead in range(0x81, 0xFF):
             lines.append("        {" + ", ".join(f"0x{b:02X}" for b in row(codec, lead)) + f"}},   /* {lead:02X} */")
         lines.append("    },")
+    lines += [
+        "};",
+        "",
+        "/* [FP_DBCS_* - 1]: bit (lead - 0x81) of the 16 bytes (little-endian) says whether the lead",
+        " * byte and \"]\" make one character: that \"]\" does not begin a CDATA section's \"]]>\" */",
+        f"static const uint8_t fp_dbcs_bracket_pairs[{len(ENCODINGS)}][16] = {{",
+    ]
+    for name in ENCODINGS:
+        codec = encoding.lookup(name)[1]
+        bits = sum(1 << (lead - 0x81) for lead in range(0x81, 0xFF) if one_character(codec, bytes((lead, 0x5D))))
+        lines.append("    {" + ", ".join(f"0x{b:02X}" for b in bits.to_bytes(16, "little")) + f"}},   /* {name} */")
     lines += ["};", "", "#endif", ""]
     return "\n".join(lines)
 

@@ -504,7 +504,7 @@ static void walk(scan *s)
             int kind;
             const uint8_t *content, *content_end;
             int cdata_ok = fp_tok_cdata_open(lt, end) && !comment_at(s, lt);
-            p = fp_tok_markup(lt, end, cdata_ok, &kind, &content, &content_end);
+            p = fp_tok_markup(lt, end, cdata_ok, s->doc->opts.dbcs, &kind, &content, &content_end);
             if (kind == FP_MARKUP_COMMENT)
                 comment_errors(s, content, p);
             else if (kind == FP_MARKUP_DOCTYPE)

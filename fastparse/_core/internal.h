@@ -106,7 +106,8 @@ const uint8_t *fp_tok_comment_end(const uint8_t *p, const uint8_t *end);  /* p a
 /* whether the comment whose data starts at c (after "<!--") and which ends at p was closed */
 int fp_tok_comment_closed(const uint8_t *c, const uint8_t *p);
 const uint8_t *fp_tok_gt_end(const uint8_t *p, const uint8_t *end);       /* doctype, bogus comment */
-const uint8_t *fp_tok_cdata_end(const uint8_t *p, const uint8_t *end);    /* p after "<![CDATA[" */
+/* p after "<![CDATA["; dbcs (fp_options.dbcs): a "]" that is a character's second byte ends nothing */
+const uint8_t *fp_tok_cdata_end(const uint8_t *p, const uint8_t *end, int dbcs);
 /* "<![CDATA[" at lt: a CDATA section where the adjusted current node is
  * foreign, else a bogus comment with an error code of its own */
 static inline int
@@ -115,9 +116,10 @@ fp_tok_cdata_open(const uint8_t *lt, const uint8_t *end)
     return end - lt >= 9 && memcmp(lt + 2, "[CDATA[", 7) == 0;
 }
 /* Classifies "<!..." at p (p[0] == '<', p[1] == '!') and returns the end of the
- * construct; *kind gets FP_MARKUP_*. cdata_ok: the adjusted current node is foreign. */
+ * construct; *kind gets FP_MARKUP_*. cdata_ok: the adjusted current node is foreign;
+ * dbcs: the document's fp_options.dbcs. */
 enum { FP_MARKUP_COMMENT, FP_MARKUP_DOCTYPE, FP_MARKUP_BOGUS, FP_MARKUP_CDATA };
-const uint8_t *fp_tok_markup(const uint8_t *p, const uint8_t *end, int cdata_ok, int *kind,
+const uint8_t *fp_tok_markup(const uint8_t *p, const uint8_t *end, int cdata_ok, int dbcs, int *kind,
                              const uint8_t **content, const uint8_t **content_end);
 
 /* Classifies "<?..." at lt (HTML Standard 13.2.5.72-76, processing instruction
@@ -147,6 +149,12 @@ int fp_tag_intern(fp_names *names, const uint8_t *raw, size_t len, int folded);
 int fp_tag_interned_folded(const fp_doc *doc, const uint8_t *name, size_t len);
 /* whether byte c makes one character with the byte after it (fp_options.dbcs) */
 int fp_name_pairs(int dbcs, uint8_t c, uint8_t next);
+/* whether byte c leads a double-byte character: it and the byte after it are read
+ * together (a second byte that is ASCII and makes no character with it is read
+ * again alone, which steps over the same two bytes) */
+int fp_dbcs_lead(int dbcs, uint8_t c);
+/* whether lead byte c and a "]" after it make one character */
+int fp_dbcs_takes_bracket(int dbcs, uint8_t lead);
 /* A tag name as the document interns it, appended to out: fp_name_fold's bytes
  * with each NUL as U+FFFD's UTF-8 (13.2.5.8), after a 0x00 when marked (the mark
  * of text buffers, fp_text in fp.h). 0, or -1: no memory. */

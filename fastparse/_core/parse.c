@@ -308,7 +308,7 @@ fp_parse(fp_doc *d, const uint8_t *buf, size_t len, const fp_options *opts)
         } else if (c == '!') {                      /* U+0021 EXCLAMATION MARK (!) */
             int kind;
             const uint8_t *content, *content_end;
-            p = fp_tok_markup(lt, end, fp_sim_in_foreign(&s), &kind, &content, &content_end);
+            p = fp_tok_markup(lt, end, fp_sim_in_foreign(&s), d->opts.dbcs, &kind, &content, &content_end);
             if ((kind == FP_MARKUP_COMMENT && add_comment(d, lt, content, content_end) < 0) ||
                 (kind == FP_MARKUP_BOGUS && add_bogus_comment(d, lt, content, p) < 0)) {
                 s.status = FP_ENOMEM;

@@ -296,6 +296,8 @@ parse_utf16(fp_state *st, PyObject *source, size_t skip, const char *name)
         return NULL;
     }
     fp_options opts = default_options();
+    if (len > opts.max_size)
+        opts.max_size = len;   /* the limit is the input's, which is within it */
     fp_status status;
     Py_BEGIN_ALLOW_THREADS
     status = fp_parse(&d->doc, (const uint8_t *)PyBytes_AS_STRING(d->source), len, &opts);
@@ -320,6 +322,8 @@ parse_bytes(fp_state *st, PyObject *source, const char *hint)
         Py_RETURN_NONE;
     const uint8_t *p = (const uint8_t *)PyBytes_AS_STRING(source);
     size_t n = (size_t)PyBytes_GET_SIZE(source);
+    if (n > (size_t)FP_DEFAULT_MAX_SIZE)
+        Py_RETURN_NONE;   /* _parse raises ParseLimitError with the input's length, a BOM included */
     if (n >= 2 && p[0] == 0xFE && p[1] == 0xFF)
         return parse_utf16(st, source, 2, "utf-16be");
     if (n >= 2 && p[0] == 0xFF && p[1] == 0xFE)
@@ -561,7 +565,8 @@ PyDoc_STRVAR(parse_doc,
 "are valid UTF-8, else a guess from the text, as browsers make, else\n"
 "windows-1252 (see fastparse.encoding). A str is\n"
 "text already: its ``encoding=`` label is checked (LookupError) and not used.\n"
-"max_size: bytes (ParseLimitError beyond); max_depth: open elements\n"
+"max_size: the input's bytes, a BOM included, before any transcoding (a\n"
+"str's in UTF-8; ParseLimitError beyond); max_depth: open elements\n"
 "(ParseLimitError beyond). recovery: \"html5\" (browser nesting rules) or\n"
 "\"none\" (nesting exactly as the tags are written). scripting: parse\n"
 "``<noscript>`` content as text, as a browser with scripts enabled does.");
@@ -646,7 +651,7 @@ module_exec(PyObject *m)
         if (!(st->find_kw[k] = PyUnicode_InternFromString(fp_find_kw_names[k])))
             return -1;
     if (!(st->utf_8 = PyUnicode_InternFromString("utf-8")) ||
-        !(st->whatwg_errors = PyUnicode_InternFromString("fastparse-whatwg")))
+        !(st->whatwg_errors = PyUnicode_InternFromString("fastparse-whatwg-run")))
         return -1;
     PyObject *max_size = PyLong_FromSsize_t(FP_DEFAULT_MAX_SIZE);
     int added = max_size ? PyModule_AddObjectRef(m, "DEFAULT_MAX_SIZE", max_size) : -1;

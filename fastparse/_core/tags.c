@@ -189,11 +189,23 @@ fp_tag_interned_folded(const fp_doc *doc, const uint8_t *name, size_t len)
  * byte is read again as itself). Only letters matter: other ASCII bytes have
  * no case, and the byte after them starts afresh either way. */
 int
+fp_dbcs_lead(int dbcs, uint8_t c)
+{
+    return dbcs == FP_DBCS_SJIS ? (c >= 0x81 && c <= 0x9F) || (c >= 0xE0 && c <= 0xFC)
+                                : dbcs != FP_DBCS_NONE && c >= 0x81 && c <= 0xFE;
+}
+
+int
+fp_dbcs_takes_bracket(int dbcs, uint8_t lead)
+{
+    unsigned k = (unsigned)(lead - 0x81);
+    return fp_dbcs_lead(dbcs, lead) && (fp_dbcs_bracket_pairs[dbcs - 1][k / 8] >> (k % 8)) & 1;
+}
+
+int
 fp_name_pairs(int dbcs, uint8_t c, uint8_t next)
 {
-    int leads = dbcs == FP_DBCS_SJIS ? (c >= 0x81 && c <= 0x9F) || (c >= 0xE0 && c <= 0xFC)
-                                     : dbcs != FP_DBCS_NONE && c >= 0x81 && c <= 0xFE;
-    if (!leads)
+    if (!fp_dbcs_lead(dbcs, c))
         return 0;
     uint8_t low = next | 0x20;
     if (low < 'a' || low > 'z')

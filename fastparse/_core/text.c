@@ -45,13 +45,23 @@ mark(const text_ctx *c, uint32_t *at, int32_t j, size_t len)
  * What comes next must not become that second byte ("\xE9<!---->r" is U+FFFD
  * then 'r', not one character): before a byte that could be one (0x30 and
  * up, in every such encoding) FP_TEXT_BREAK ends the run the binding decodes
- * (py_source.c). Runs meet only where the source had markup, a line break or
- * a reference, which no character spans, so a break never splits one. */
+ * (py_source.c). In gb18030 a lead byte and a digit may also be cut short
+ * ("\x81" "0" then "\x81" "0" would read as one character). Runs meet only
+ * where the source had markup, a line break or a reference, which no character
+ * spans, so a break never splits one. */
+static inline int
+may_be_cut(const fp_doc *d, const fp_buf *b)
+{
+    uint8_t last = b->data[b->len - 1];
+    return last >= 0x80 || (d->opts.dbcs == FP_DBCS_GB && last >= '0' && last <= '9' && b->len >= 2 &&
+                            b->data[b->len - 2] >= 0x81);
+}
+
 static void
 append(text_ctx *c, const uint8_t *p, size_t n)
 {
     fp_buf *b = c->out;
-    if (c->d->opts.legacy && b->len && b->data[b->len - 1] >= 0x80 && p[0] >= 0x30 &&
+    if (c->d->opts.legacy && b->len && p[0] >= 0x30 && may_be_cut(c->d, b) &&
         fp_buf_append(b, (const uint8_t *)FP_TEXT_BREAK, 2) < 0)
         c->fail = 1;
     if (fp_buf_append(b, p, n) < 0)
@@ -365,7 +375,7 @@ fp_text_token_at(const fp_doc *d, const uint8_t *lt, int cdata_ok, int *kind, fp
     }
     if (ch == '!') {
         int markup;
-        const uint8_t *next = fp_tok_markup(lt, end, cdata_ok, &markup, cs, ce);
+        const uint8_t *next = fp_tok_markup(lt, end, cdata_ok, d->opts.dbcs, &markup, cs, ce);
         *kind = markup == FP_MARKUP_DOCTYPE ? LT_DOCTYPE : markup == FP_MARKUP_CDATA ? LT_CDATA : LT_COMMENT;
         return next;
     }

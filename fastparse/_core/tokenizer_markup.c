@@ -74,15 +74,31 @@ fp_tok_gt_end(const uint8_t *p, const uint8_t *end)
     return gt ? gt + 1 : end;
 }
 
-/* 13.2.5.69 CDATA section state: ends at "]]>". */
-const uint8_t *
-fp_tok_cdata_end(const uint8_t *p, const uint8_t *end)
+/* Whether the "]" at b is the second byte of a double-byte character, as a
+ * browser that decodes before it tokenizes reads it. *from is a character
+ * boundary before b (the walk goes on from there) and is left at the next one. */
+static int
+bracket_is_second_byte(int dbcs, const uint8_t **from, const uint8_t *b)
 {
+    const uint8_t *q = *from;
+    while (q < b)
+        q += fp_dbcs_lead(dbcs, *q) ? 2 : 1;
+    int second = q > b && fp_dbcs_takes_bracket(dbcs, b[-1]);
+    *from = second ? b + 1 : b;
+    return second;
+}
+
+/* 13.2.5.69 CDATA section state: ends at "]]>". In Shift_JIS, Big5 and GBK a
+ * "]" may be the second byte of a character, which is not there. */
+const uint8_t *
+fp_tok_cdata_end(const uint8_t *p, const uint8_t *end, int dbcs)
+{
+    const uint8_t *from = p;   /* "<![CDATA[" ends a character */
     while (p + 2 < end) {
         const uint8_t *b = memchr(p, ']', (size_t)(end - p - 2));
         if (!b)
             break;
-        if (b[1] == ']' && b[2] == '>')
+        if (b[1] == ']' && b[2] == '>' && !(dbcs && bracket_is_second_byte(dbcs, &from, b)))
             return b + 3;
         p = b + 1;
     }
@@ -91,7 +107,7 @@ fp_tok_cdata_end(const uint8_t *p, const uint8_t *end)
 
 /* 13.2.5.42 Markup declaration open state; p[0..1] == "<!". */
 const uint8_t *
-fp_tok_markup(const uint8_t *p, const uint8_t *end, int cdata_ok, int *kind,
+fp_tok_markup(const uint8_t *p, const uint8_t *end, int cdata_ok, int dbcs, int *kind,
               const uint8_t **content, const uint8_t **content_end)
 {
     const uint8_t *q = p + 2, *stop;
@@ -112,7 +128,7 @@ fp_tok_markup(const uint8_t *p, const uint8_t *end, int cdata_ok, int *kind,
     if (cdata_ok && fp_tok_cdata_open(p, end)) {
         *kind = FP_MARKUP_CDATA;
         *content = q + 7;
-        stop = fp_tok_cdata_end(q + 7, end);
+        stop = fp_tok_cdata_end(q + 7, end, dbcs);
         /* "]]>" ends it; at EOF without one, every byte read is content */
         *content_end = stop - *content >= 3 && memcmp(stop - 3, "]]>", 3) == 0 ? stop - 3 : stop;
         return stop;

@@ -19,7 +19,9 @@
 #define fp_context_is_text v3_fp_context_is_text
 #define fp_context_ns v3_fp_context_ns
 #define fp_count_byte v3_fp_count_byte
+#define fp_dbcs_lead v3_fp_dbcs_lead
 #define fp_dbcs_of v3_fp_dbcs_of
+#define fp_dbcs_takes_bracket v3_fp_dbcs_takes_bracket
 #define fp_detect_encoding v3_fp_detect_encoding
 #define fp_doc_all_errors v3_fp_doc_all_errors
 #define fp_doc_free v3_fp_doc_free
