@@ -207,6 +207,14 @@ def test_misnested_formatting():
     assert_linear("<b><i></b></i> misnesting", lambda n: "<b><i>x</b></i>" * n, 10_000, deep())
 
 
+def test_misnested_formatting_around_one_large_block():
+    # each </b> moves the <div> and all it holds out of one more <b>: n/20 moves of n
+    # elements, quadratic but for the adoption agency's budget (twice the input's bytes in
+    # rewritten depths), past which a </b> closes what it holds
+    assert_linear("<b> x n/20, one <div> of n elements, </b> x n/20",
+                  lambda n: "<b>" * (n // 20) + "<div>" + "<i></i>" * n + "</b>" * (n // 20), 40_000, deep())
+
+
 def test_nested_table_cells():
     assert_linear("<table><tr><td> nesting", lambda n: "<table><tr><td>" * n, 10_000, deep())
 

@@ -79,6 +79,29 @@ def test_rows_and_cells_nest_in_sections():
     assert tree("<table><tbody><tr><td>a<td>b<tr><td>c</table>") == "table(tbody(tr(td,td),tr(td)))"
 
 
+@pytest.mark.parametrize("src, expected", [
+    ("<table><colgroup><html><col>", "table(colgroup(col))"),
+    ("<template><col><html><col></template>", "template(col,col)"),
+])
+def test_an_html_tag_in_a_column_group_ends_nothing(src, expected):
+    # "in column group": <html> takes the in-body rules, which only merge its attributes
+    assert tree(src) == expected
+
+
+@pytest.mark.parametrize("src, closed", [
+    ("<table><td><svg><td><desc><span></td>X</table>", "td"),
+    ("<table><tr><td><svg><tr><desc><span></tr>X</table>", "tr"),
+    ("<table><caption><svg><caption><desc><span></caption>X</table>", "caption"),
+])
+def test_a_table_end_tag_closes_the_html_element_past_an_svg_one_of_its_name(src, closed):
+    # the rules ask for an HTML element of the name in table scope: the svg one above it
+    # neither stops the search nor is closed; X then goes before the table (lexbor agrees)
+    d = fp.parse(src)
+    html_el = d.find(closed)
+    assert html_el.closed_by == "end-tag" and d.find("span").text == ""
+    assert d.select_one("svg " + closed).closed_by == "parent-end"
+
+
 def test_column_group_ends_at_anything_but_col():
     # "in column group", anything else: pop the colgroup and reprocess in table
     d = fp.parse("<table><colgroup><col><tr><td>x</table>")
@@ -175,6 +198,13 @@ def test_public_identifiers_decide_quirks_mode(doctype, quirks):
 def test_the_doctype_tokens_force_quirks_flag(doctype, quirks):
     source = doctype + "<p>" if doctype.endswith(">") else doctype   # else it ends the input
     assert fp.parse(source).quirks is quirks
+
+
+@pytest.mark.parametrize("before", ["</x>", "</p>", "</em>", "</head>", "</ul>", "</template>", "</br>"])
+def test_an_end_tag_before_the_doctype_ends_the_initial_mode(before):
+    # "initial", anything else: quirks mode, and the doctype after it is ignored
+    d = fp.parse(before + "<!DOCTYPE html><p><table>")
+    assert d.quirks and d.doctype is None and d.find("table").parent.name == "p"
 
 
 def test_fragments_are_not_in_quirks_mode():
@@ -441,6 +471,14 @@ def test_a_lone_lt_is_text_to_the_tree_builder(src, expected):
 def test_whitespace_references_and_nul_keep_frameset_ok(src):
     # a reference to whitespace makes a whitespace character; a NUL is dropped
     assert "frameset" in [t.name for t in fp.parse(src)]
+
+
+@pytest.mark.parametrize("src, expected", [
+    ("<p><template></template><frameset>", "p(template)"),   # "in head" rules clear frameset-ok
+    ("<head><template></template></head><frameset>", "head(template),frameset"),   # before the body
+])
+def test_a_template_start_tag_clears_frameset_ok(src, expected):
+    assert tree(src) == expected
 
 
 def test_frameset_replaces_a_body_with_no_content_yet():
@@ -760,6 +798,32 @@ def test_adoption_agency_moves_the_block_below_a_form_its_end_tag_took_off_the_s
     assert outline(d) == expected
     form = d.find("form")
     assert form.closed_by == "end-tag" and form.html.endswith("</form>")
+
+
+def test_adoption_agency_moves_a_block_of_any_size():
+    # the spec moves the furthest block however much it holds (mechanize's GeneralSearch.html:
+    # an unclosed <a><p>, a long table, then another <a>); a budget of twice the input's bytes
+    # in rewritten depths keeps pathological nestings linear (test_pathological.py)
+    d = fp.parse("<b>one<p>" + "<i></i>" * 200 + "two</b>three</p>")
+    (p,) = d.find_all("p")
+    assert p.parent is fp.MISSING and p.text == "twothree" and p.closed_by == "end-tag"
+    src = ("<div id=wrap><font><div id=content>" + "<p>x</p>" * 500 +
+           "</font></div><div id=footer>f</div></div>")
+    assert [t.id for t in fp.parse(src).select("#wrap > div")] == ["content", "footer"]
+
+
+@pytest.mark.parametrize("src, expected, fostered", [
+    ("<table><b>1<p>2</b>3</p></table>", "table,b,p", "23"),
+    ("<div><table><em>a<h1>b</em>c</h1>d</table></div>", "div(table,em,h1)", "bc"),
+])
+def test_adoption_agency_fosters_the_block_of_a_fostered_formatting_element(src, expected, fostered):
+    # the common ancestor is the table: the block goes where foster parenting puts it,
+    # before the table, a sibling of the formatting element (lexbor and html5lib agree)
+    d = fp.parse(src)
+    assert outline(d) == expected
+    fe, block = d.find_all(["b", "em"])[0], d.find_all(["p", "h1"])[0]
+    assert block.parent == fe.parent and block.text == fostered and block.depth == fe.depth
+    assert block.prev_sibling() == fe and block.next_sibling().name == "table"
 
 
 def test_adoption_agency_in_foreign_content_leaves_it():

@@ -172,6 +172,7 @@ end_tag_open(fp_sim *s, const uint8_t *lt, const uint8_t *end)
             fp_sim_error(s, FP_ERR_END_TAG_WITH_TRAILING_SOLIDUS, at);
         /* an end tag never interns: a name never opened closes nothing */
         int tag = t.tag ? t.tag : name_id(d, t.name, t.name_len, 0);
+        s->doctype_seen = 1;   /* "initial", anything else: a doctype after it is ignored (quirks) */
         fp_sim_end(s, tag, at, (uint32_t)(gt - d->buf));
         return gt;
     }

@@ -95,7 +95,7 @@ typedef struct {
     uint8_t ctx_mode;                /* FP_MODE_* of a fragment context with nothing open */
     uint16_t ctx;                    /* fragment context tag id, 0 for a document */
     uint8_t quirks;                  /* no doctype or a quirky one: <table> does not close <p> */
-    uint8_t doctype_seen;
+    uint8_t doctype_seen;            /* the "initial" mode is over: a doctype or an end tag came */
     uint8_t frameset_ok;             /* the spec's frameset-ok flag */
     uint8_t body_seen;               /* a start tag or text that belongs in body has been seen */
     uint32_t seen_upto;              /* elements below this index were checked for body_seen */
@@ -107,6 +107,7 @@ typedef struct {
     uint8_t in_frameset;             /* a <frameset> replaced the body: only frameset content counts */
     int32_t form_ptr;                /* the spec's form element pointer, -1 */
     uint32_t removed_open;           /* elements removed from the stack with children still open */
+    uint64_t adopt_budget;           /* depths the adoption agency may still rewrite (simulator_adopt.c) */
     int32_t head_noscript;           /* <noscript> open in head (scripting off), -1 */
     uint32_t body_end_lt, body_end_gt, html_end_lt, html_end_gt;
     uint8_t body_end_pending, html_end_pending;

@@ -9,9 +9,12 @@
  * way, without clones: fe and the elements between it and fb end where fb
  * starts (fe.last = fb - 1), fb's parent becomes fe's parent, and fb's
  * subtree moves up. fb's subtree is the tail of the index (fb is open), so
- * ranges stay contiguous. Only done when that subtree is small (its depths
- * are rewritten) and nothing in between is a boundary or foreign: otherwise
- * fe closes what it contains, as before.
+ * ranges stay contiguous. Its depths are rewritten: a parse may rewrite as
+ * many as twice its input's bytes (plus 64 Ki), which keeps it linear when a
+ * page misnests one large block under many formatting elements; past that,
+ * or when something in between is a boundary or foreign, fe closes what it
+ * contains, as before. A fostered fe's fb is fostered as well (the spec
+ * inserts it at the table's "appropriate place").
  * The spec then runs again (its outer loop, 8 rounds at most) for the clone
  * of fe it put into fb, which holds what was open inside fb: with no special
  * element among that, the round pops it all; a special one moves up into fb
@@ -20,23 +23,23 @@
 
 #include "simulator_internal.h"
 
-#define FP_ADOPT_MAX_MOVE 64
 #define FP_ADOPT_ROUNDS 8
 
-/* The first special element opened after x and still open; -1 when there is
- * none, -2 when it is not among the last FP_ADOPT_MAX_MOVE elements (too
- * much to move). Scans the special stack from the top: at most that many entries. */
+/* The first special element opened after x and still open, -1 when there is
+ * none: a binary search of the special stack, which holds indices in order. */
 static int32_t
 special_after(const fp_sim *s, int32_t x)
 {
     const fp_istack *st = &s->sc[FP_SC_SPECIAL];
-    int64_t low = (int64_t)s->doc->n - FP_ADOPT_MAX_MOVE;
-    uint32_t k = st->n;
-    while (k > 0 && st->items[k - 1] > x && st->items[k - 1] >= low)
-        k--;
-    if (k > 0 && st->items[k - 1] > x)
-        return -2;
-    return k < st->n ? st->items[k] : -1;
+    uint32_t lo = 0, hi = st->n;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (st->items[mid] > x)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo < st->n ? st->items[lo] : -1;
 }
 
 /* removes x from its tag's chain of open elements */
@@ -87,25 +90,31 @@ is_formatting(const fp_elem *el)
 }
 
 /* Moves the open element b up to be a child of its open ancestor anc (-1:
- * top level): the elements between them end where b starts, the outermost
+ * top level), in the place of anc's child it was under (fostered when that
+ * one was): the elements between them end where b starts, the outermost
  * still on the stack as `closed`, the rest as parent-end; one a </form> took
  * off the stack (the spec's common ancestor is below it) keeps its end tag's
- * `closed`. 0, with nothing changed, when one of them is a boundary, foreign
- * or fostered (b's subtree is the tail of the index: the caller keeps it
- * short). */
+ * `closed`. 0, with nothing changed, when one of them is a boundary or
+ * foreign, or the parse's budget of rewritten depths is spent (b's subtree
+ * is the tail of the index). */
 static int
 lift(fp_sim *s, int32_t anc, int32_t b, uint8_t closed)
 {
     const uint16_t boundary = (1u << FP_SC__COUNT) - 1;
     int32_t child = b;   /* anc's child on the way up: b's place */
     int32_t outer = -1;  /* the outermost of them on the stack */
+    uint64_t cost = s->doc->n - (uint32_t)b;
     for (int32_t x = s->e[b].parent; x != anc; x = s->e[x].parent) {
-        if (x < 0 || (s->open_bits[x] & boundary) || fp_foreign(&s->e[x]) || (s->e[x].flags & FP_EF_FOSTERED))
+        if (x < 0 || (s->open_bits[x] & boundary) || fp_foreign(&s->e[x]))
             return 0;
         child = x;
+        cost++;
         if (!(s->open_bits[x] & FP_REMOVED))
             outer = x;
     }
+    if (cost > s->adopt_budget)
+        return 0;
+    s->adopt_budget -= cost;
     uint32_t at = s->e[b].start;
     uint16_t delta = (uint16_t)(s->e[b].depth - s->e[child].depth);
     for (int32_t x = s->e[b].parent; x != anc; x = s->e[x].parent) {  /* top down: each unlink is O(1) */
@@ -122,6 +131,7 @@ lift(fp_sim *s, int32_t anc, int32_t b, uint8_t closed)
         unlink_same(s, x);
     }
     s->e[b].parent = anc;
+    s->e[b].flags |= s->e[child].flags & FP_EF_FOSTERED;
     for (uint32_t k = (uint32_t)b; delta && k < s->doc->n; k++)
         s->e[k].depth = (uint16_t)(s->e[k].depth - delta);
     s->depth -= delta;
@@ -161,8 +171,6 @@ fp_sim_adopt(fp_sim *s, int32_t fe, uint8_t closed, uint32_t at)
                     fp_sim_pop(s, FP_CLOSED_PARENT_END, at, at);
             break;
         }
-        if (next < 0)
-            break;   /* too far to move: left open, as before */
         /* a block moves up into fb out of what is not formatting; inside
          * formatting elements only, it stays (the spec wraps it in their clones) */
         int formatting_only = 1;

@@ -152,7 +152,8 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         }
     }
     if (t >= 0 && fp_foreign(&s->e[t]))
-        t = -1;  /* an HTML end tag does not close an svg/math element of the same name */
+        t = open_html_of(s, tag);   /* an HTML end tag closes an HTML element of its name, not an
+                                     * svg/math one; the rules below check the scope up to it */
     if (in_column_group(s) && tag != FP_TAG_COLGROUP && tag != FP_TAG_COL && tag != FP_TAG_TEMPLATE)
         fp_sim_pop(s, FP_CLOSED_IMPLIED, lt, lt);  /* "in column group", anything else: the colgroup
                                              * ends, the end tag goes on "in table" */

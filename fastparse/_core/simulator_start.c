@@ -28,6 +28,7 @@ frameset_check(fp_sim *s, const fp_tag_token *t, int tag, uint32_t gt)
     case FP_TAG_WBR: case FP_TAG_HR: case FP_TAG_PRE: case FP_TAG_LISTING: case FP_TAG_LI:
     case FP_TAG_DD: case FP_TAG_DT: case FP_TAG_BUTTON: case FP_TAG_TEXTAREA: case FP_TAG_XMP:
     case FP_TAG_IFRAME: case FP_TAG_SELECT: case FP_TAG_BODY:
+    case FP_TAG_TEMPLATE:   /* "in head" rules, which set it too */
         s->frameset_ok = 0;
         break;
     default:
@@ -282,8 +283,8 @@ start_slow(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
         i = fp_sim_start_in_table(s, t, tag, lt, gt, &done);
         break;
     case FP_MODE_COLGROUP:
-        if (tag == FP_TAG_COL || tag == FP_TAG_TEMPLATE)
-            break;
+        if (tag == FP_TAG_COL || tag == FP_TAG_TEMPLATE || tag == FP_TAG_HTML)
+            break;   /* an <html> takes the in-body rules: its attributes merge, nothing ends */
         done = 1;
         i = -1;
         if (m >= 0 && s->e[m].tag == FP_TAG_COLGROUP && s->top == m) {
