@@ -48,6 +48,9 @@ TABLE_PARTS_INSERTED_TOO = {"tr", "colgroup"}
 CLONED_FORMATTING = {"a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike",
                      "strong", "tt", "u"}
 EXCLUDED = IMPLIED | CLONED_FORMATTING
+# a cell or col straight in a table (or section): the DOM's tr or colgroup around it is implied
+IMPLIED_AROUND = {"td": "tr", "th": "tr", "col": "colgroup"}
+IMPLIED_IN = {"table", "tbody", "thead", "tfoot", "template"}
 
 
 def _pages() -> list[str]:
@@ -72,7 +75,7 @@ class Pair:
         self.doc = fp.parse(data)
         codec = codecs.lookup(fp.encoding.lookup(self.doc.encoding)[1]).name
         if self.doc.encoding == "utf-8" and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
-            peer_input: str | bytes = data
+            peer_input: str | bytes = data.removeprefix(b"\xef\xbb\xbf")   # lexbor reads a BOM as text
         else:
             peer_input = data.decode(codec, "replace").removeprefix("\ufeff")   # the decoder drops a BOM
         self.peer = lexbor.LexborHTMLParser(peer_input, options=lexbor.LexborDocumentOptions.WO_EVENTS)
@@ -99,12 +102,24 @@ def _outside_template(doc) -> list:
     return tags
 
 
+def _tree_order(doc) -> list:
+    """The elements outside templates in the DOM's order (children lists): a fostered
+    element before its table, as lexbor's traverse() meets it."""
+    tags, stack = [], list(reversed(doc.children))
+    while stack:
+        t = stack.pop()
+        tags.append(t)
+        if t.name != "template":
+            stack.extend(reversed(t.children))
+    return tags
+
+
 def counterparts(p: Pair, names=None):
     """(tag, lexbor node) pairs, the nth element of a name against lexbor's nth, for each
     name whose count agrees: those of `names`, else every name the spec never clones,
     implies or merges into (test_same_element_counts checks the counts)."""
     mine: dict[str, list] = {}
-    for t in _outside_template(p.doc):
+    for t in _tree_order(p.doc):
         mine.setdefault(t.name, []).append(t)
     theirs: dict[str, list] = {}
     for n in p.peer.root.traverse():   # as css(name) finds them: no template contents
@@ -190,6 +205,8 @@ def test_same_parents(rel):
     for t, node in counterparts(pair(rel)):
         mine_parent = t.parent.name if t.parent else None
         up = node.parent
+        if up is not None and up.tag == IMPLIED_AROUND.get(t.name) and mine_parent in IMPLIED_IN:
+            up = up.parent   # the tr or colgroup the spec implies (the index holds those spelled)
         while up is not None and up.tag in IMPLIED and up.tag != mine_parent:
             up = up.parent
         their_parent = up.tag if up is not None and up.is_element_node else None

@@ -100,20 +100,21 @@ def mirror(doc):
             if s:
                 node.append(soup.new_string(s))
 
-    # stack entries: [fastparse tag or None, bs4 node, cursor, had_children]
-    stack = [[None, soup, 0, True]]
+    # stack entries: [fastparse tag or None, bs4 node, cursor, had_children, last index in it]
+    stack = [[None, soup, 0, True, len(doc)]]
 
     def close():
-        t, node, cursor, had = stack.pop()
+        t, node, cursor, had, _ = stack.pop()
         if had:
             gap(node, cursor, t.inner_span[1])
         elif t.text:
             node.append(soup.new_string(t.text))
 
     for t in doc:
-        parent = t.parent
-        pidx = parent.index if parent else None
-        while (stack[-1][0].index if stack[-1][0] is not None else None) != pidx:
+        # the index's parent: the innermost element whose range holds t, its tree parent
+        # but for a foster-parented element, which selectors match where the source has
+        # it, in the table part around it (README)
+        while stack[-1][0] is not None and stack[-1][4] < t.index:
             close()
         top = stack[-1]
         gap(top[1], top[2], t.span[0])
@@ -122,7 +123,7 @@ def mirror(doc):
         top[2] = max(top[2], t.span[1])
         top[3] = True
         index[id(node)] = t.index
-        stack.append([t, node, t.inner_span[0], False])
+        stack.append([t, node, t.inner_span[0], False, t.index + len(t.descendants)])
     while len(stack) > 1:
         close()
     gap(soup, stack[0][2], len(data))
