@@ -102,6 +102,13 @@ def test_no_page_is_guessed_as_another_legacy_encoding(lang, written, name):
         assert guess(data) in (None, other, *(n for la, w, n in GUESSED if la == lang and w == other)), other
 
 
+def test_thai_is_not_taken_for_gbk():
+    # Thai's bytes pair into GB2312 characters without an error, a sixth of them of its
+    # second level (its vowels and tone marks lead there), which Chinese text hardly uses
+    text = "ประเทศไทยมีประชากรประมาณหกสิบห้าล้านคน กรุงเทพมหานครเป็นเมืองหลวงและเมืองที่ใหญ่ที่สุดของประเทศ"
+    assert guess(f"<p>{text}</p>".encode("cp874")) == "windows-874"
+
+
 @pytest.mark.parametrize(("lang", "name"), NOT_GUESSED, ids=[f"{lang}-{name}" for lang, name in NOT_GUESSED])
 @pytest.mark.parametrize("paragraphs", [1, 6])
 def test_other_undeclared_legacy_pages_stay_windows_1252(lang, name, paragraphs):
