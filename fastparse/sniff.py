@@ -12,7 +12,8 @@ In order:
 1. Empty -> "text".
 2. Bytes only: a known file signature at offset 0 (PNG, GIF, JPEG, WebP, PDF,
    ZIP, gzip, ...) -> "binary".
-3. A BOM is skipped (UTF-16 is decoded), then ASCII whitespace.
+3. A BOM is skipped (UTF-16 is decoded; UTF-8's as often as it repeats), then
+   ASCII whitespace.
 4. Markup: comments and processing instructions are skipped; an XML
    declaration, a doctype other than html, a namespaced or well-known XML
    root (rss, feed, svg, urlset...) or an unknown root after an XML
@@ -64,7 +65,7 @@ _XSSI_PREFIX = re.compile(r"\)\]\}'[^\n]*\n")
 def sniff(data) -> str:
     """Classify a text/html body: "html", "xml", "json", "text" or "binary"."""
     if isinstance(data, str):
-        text = data[:_HEAD_CHARS].removeprefix("\ufeff")
+        text = data[:_HEAD_CHARS].lstrip("\ufeff")
         return _sniff_text(text.lstrip(_WS), len(data) > _HEAD_CHARS) or "text"
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise TypeError(f"sniff() needs str, bytes, bytearray or memoryview, not {type(data).__name__}")
@@ -83,8 +84,8 @@ def sniff(data) -> str:
         codec = "utf-16-le" if head[0] == 0xFF else "utf-16-be"
         text = head[2:len(head) & ~1].decode(codec, "replace")
         return _sniff_text(text.lstrip(_WS), truncated) or "text"
-    if head.startswith(b"\xef\xbb\xbf"):
-        head = head[3:]
+    while head.startswith(b"\xef\xbb\xbf"):
+        head = head[3:]   # templates concatenated with their BOMs put two or more first
     # latin-1 maps bytes 1:1, enough for rules that only read ASCII.
     kind = _sniff_text(head.decode("latin-1").lstrip(_WS), truncated)
     if kind:

@@ -48,6 +48,7 @@ def test_corpus_pages_are_html(path):
     b"<!-- unclosed comment",
     b"</div>stray end tag",
     b"\xef\xbb\xbf<!DOCTYPE html>",
+    b"\xef\xbb\xbf\xef\xbb\xbf\n<html>",     # templates concatenated with their BOMs
     (b'<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" '
      b'"http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">\n<html xmlns="http://www.w3.org/1999/xhtml">'),
     b'<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml">',
@@ -157,6 +158,7 @@ def test_text(data):
     ("", "text"),
     ("  \n ", "text"),
     ("\ufeff<!DOCTYPE html>", "html"),
+    ("\ufeff\ufeff<p>", "html"),
     ("<rss version='2.0'>", "xml"),
     ('{"a": "é"}', "json"),
     ("\x00\x01 decoded text is never binary", "text"),
