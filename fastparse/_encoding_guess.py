@@ -18,8 +18,9 @@ answers None (windows-1252, as before):
   language's shape: Japanese is a tenth kana or more (running text, a third hiragana);
   Korean is Hangul syllables; GBK stays inside GB2312, the 6,763 common simplified
   characters (traditional text read as GBK does not: a Big5 trail byte below 0x80 makes a
-  GBK extension character), nine in ten of them its first level (Thai read as GBK does
-  not: its vowels and tone marks lead the second level's rare characters); Big5 takes its common characters (lead bytes A4-C6) and trail
+  GBK extension character), and when over a tenth of them are its second level's rare
+  characters (Thai read as GBK: its vowels and tone marks lead there), the text must not
+  read as Thai in windows-874; Big5 takes its common characters (lead bytes A4-C6) and trail
   bytes below 0x80 too, which GB text never has.
 * windows-1251 or KOI8-R, when the non-ASCII bytes read as Cyrillic words (70% of the
   letters in runs of three or more, where accented Latin letters stand alone or in pairs)
@@ -149,10 +150,13 @@ def _gbk(sample: bytes, wide: str) -> bool:
     han = _HAN.findall(wide)
     gb = "".join(han).encode("gb2312", "replace")
     outside = gb.count(b"?")
-    # GB2312's second level (lead bytes D8-F7) holds its 3,008 rarer characters, under 3% of
-    # Chinese text; Thai read as GBK makes a sixth of them (its vowels and tone marks, E0-EE)
+    if outside * 10 > len(han):
+        return False
+    # GB2312's second level (lead bytes D8-F7) holds its 3,008 rarer characters, a few in
+    # a hundred of Chinese text (more where given names are: 琪 婷 倩); Thai read as GBK
+    # makes a sixth of them or more (its vowels and tone marks, E0-EE), and reads as Thai
     rare = sum(1 for lead in gb[::2] if lead >= 0xD8) if not outside else 0
-    return outside * 10 <= len(han) and rare * 10 <= len(han)
+    return rare * 10 <= len(han) or not _thai(*_near_and_wide(sample.decode("cp874", "replace")))
 
 
 def _big5(sample: bytes, wide: str) -> bool:

@@ -107,6 +107,9 @@ def test_thai_is_not_taken_for_gbk():
     # second level (its vowels and tone marks lead there), which Chinese text hardly uses
     text = "ประเทศไทยมีประชากรประมาณหกสิบห้าล้านคน กรุงเทพมหานครเป็นเมืองหลวงและเมืองที่ใหญ่ที่สุดของประเทศ"
     assert guess(f"<p>{text}</p>".encode("cp874")) == "windows-874"
+    # Chinese with given names of the second level (琪 婷 倩 妍: 4 of 30) stays GBK
+    page = "<title>王琪婷的个人主页</title><p>欢迎来到我的博客，这里记录了我和倩妍的生活点滴。</p>"
+    assert guess(page.encode("gbk")) == "gbk"
 
 
 @pytest.mark.parametrize(("lang", "name"), NOT_GUESSED, ids=[f"{lang}-{name}" for lang, name in NOT_GUESSED])

@@ -481,6 +481,18 @@ def test_a_template_start_tag_clears_frameset_ok(src, expected):
     assert tree(src) == expected
 
 
+@pytest.mark.parametrize("src, expected", [
+    ("<template></body></template>x<noscript><p>y</noscript>", "template,noscript(p)"),
+    ("<template></body></template>x<frameset><frame>", "template"),
+    ("<template></html></template>x<head><p>y", "template,p"),
+])
+def test_text_after_a_template_still_begins_the_body(src, expected):
+    # the template cleared frameset-ok before the body began: the text after it begins
+    # the body all the same (a head <noscript>, <frameset> and <head> are then body rules)
+    assert tree(src) == expected
+    assert frag(src, "html") == expected
+
+
 def test_frameset_replaces_a_body_with_no_content_yet():
     # the spec removes the (implied) body and what it held; so does the index, with
     # a parse error at the <frameset>

@@ -493,6 +493,22 @@ def test_a_bracket_that_is_a_second_byte_ends_no_cdata_section(charset):
     assert [t.name for t in doc] == (["svg", "desc", "p"] if charset == "big5" else ["svg", "p"])
 
 
+def test_a_bracket_second_byte_at_the_end_of_the_input_keeps_the_cdata_text():
+    # "\x83]" is ゾ: no "]]>" ends the section, which runs to the end of the input
+    doc = fp.parse(b"<svg><![CDATA[\x83]]>", encoding="shift_jis")
+    assert doc.find("svg").text == "\u30be]>" and "eof-in-cdata" in [e.code for e in doc.errors]
+
+
+def test_a_cut_four_byte_gb18030_sequence_at_the_end_of_the_input_is_one_error():
+    # there the standard's decoder drops the digit: one U+FFFD, in text and in doc.html
+    for tail, text in ((b"\x81\x30", "x\ufffd"), (b"\x81\x30\x81", "x\ufffd"), (b"\x81\x30\x81\x30", "x\x80"),
+                       (b"\xb0\x81\x30", "x\u769d0")):   # 皝 (B0 81), then a digit
+        doc = fp.parse(b"<meta charset=gbk><p>x" + tail)
+        assert doc.find("p").text == text and doc.get_text("|") == text and doc.html.endswith(text), tail
+    doc = fp.parse(b"<meta charset=gbk><p>x<b>y</b>\x81\x30")
+    assert doc.find("p").text == "xy\ufffd"
+
+
 def test_a_cut_four_byte_gb18030_sequence_gives_back_its_bytes_before_markup():
     # "\x81" "7" then "<": the "<" ends the sequence, which is one U+FFFD, and the "7" is
     # read again (the Encoding Standard's gb18030 decoder); in text, attributes and names

@@ -13,8 +13,7 @@ each element's get_text() with and without a separator, strip and collapse, must
 double-byte character with and without their second byte, in Shift_JIS, GBK, gb18030,
 Big5, EUC-KR, EUC-JP and windows-1252, CDATA sections whose "]" may be a second byte
 ("\\x81]" is one character in Shift_JIS and GBK), and gb18030's four-byte sequences cut short
-by markup. Each page ends in a tag: one that ends in a cut four-byte sequence reads its
-digit here, where the standard drops it at the end of the input (README).
+by markup or by the end of the input.
 --kind names: tags and attributes whose names hold double-byte characters whose second
 byte is an ASCII letter, in either case, opened and closed in either case; only pages
 that decode without error (an invalid sequence may decode to U+FFFD in two names that
@@ -25,7 +24,7 @@ Result on 2026-12-06, seed 1, 5,000 pages each: text, 4,989 compared, none diffe
 differ (text read a lead byte cut short by markup together with the next text; names folded
 the second bytes of double-byte characters, and a NUL in a tag name read as its UTF-8).
 With the CDATA and gb18030 pieces (later that day): text, 4,997 compared, none differs;
-332 differ at 76f29c2, before their fixes.
+297 differ at 76f29c2, before their fixes.
 """
 from __future__ import annotations
 
@@ -51,7 +50,7 @@ NAME_ENCODINGS = TEXT_ENCODINGS + ["windows-1251"]
 
 
 def text_page(rng: random.Random) -> tuple[str, bytes]:
-    return rng.choice(TEXT_ENCODINGS), b"".join(rng.choice(TEXT_PIECES) for _ in range(rng.randint(1, 25))) + b"<br>"
+    return rng.choice(TEXT_ENCODINGS), b"".join(rng.choice(TEXT_PIECES) for _ in range(rng.randint(1, 25)))
 
 
 def names_page(rng: random.Random) -> tuple[str, bytes]:

@@ -106,7 +106,8 @@ const uint8_t *fp_tok_comment_end(const uint8_t *p, const uint8_t *end);  /* p a
 /* whether the comment whose data starts at c (after "<!--") and which ends at p was closed */
 int fp_tok_comment_closed(const uint8_t *c, const uint8_t *p);
 const uint8_t *fp_tok_gt_end(const uint8_t *p, const uint8_t *end);       /* doctype, bogus comment */
-/* p after "<![CDATA["; dbcs (fp_options.dbcs): a "]" that is a character's second byte ends nothing */
+/* p after "<![CDATA["; after its "]]>", NULL at EOF; dbcs (fp_options.dbcs): a "]" that is
+ * a character's second byte ends nothing */
 const uint8_t *fp_tok_cdata_end(const uint8_t *p, const uint8_t *end, int dbcs);
 /* "<![CDATA[" at lt: a CDATA section where the adjusted current node is
  * foreign, else a bogus comment with an error code of its own */

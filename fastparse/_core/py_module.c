@@ -651,7 +651,8 @@ module_exec(PyObject *m)
         if (!(st->find_kw[k] = PyUnicode_InternFromString(fp_find_kw_names[k])))
             return -1;
     if (!(st->utf_8 = PyUnicode_InternFromString("utf-8")) ||
-        !(st->whatwg_errors = PyUnicode_InternFromString("fastparse-whatwg-run")))
+        !(st->whatwg_errors = PyUnicode_InternFromString("fastparse-whatwg-run")) ||
+        !(st->whatwg_end_errors = PyUnicode_InternFromString("fastparse-whatwg")))
         return -1;
     PyObject *max_size = PyLong_FromSsize_t(FP_DEFAULT_MAX_SIZE);
     int added = max_size ? PyModule_AddObjectRef(m, "DEFAULT_MAX_SIZE", max_size) : -1;
@@ -686,6 +687,7 @@ module_traverse(PyObject *m, visitproc visit, void *arg)
         Py_VISIT(st->find_kw[k]);
     Py_VISIT(st->utf_8);
     Py_VISIT(st->whatwg_errors);
+    Py_VISIT(st->whatwg_end_errors);
     Py_VISIT(st->legacy_codecs);
     Py_VISIT(st->parse_general);
     Py_VISIT(st->svg_tag_names);
@@ -720,6 +722,7 @@ module_clear(PyObject *m)
         Py_CLEAR(st->find_kw[k]);
     Py_CLEAR(st->utf_8);
     Py_CLEAR(st->whatwg_errors);
+    Py_CLEAR(st->whatwg_end_errors);
     Py_CLEAR(st->legacy_codecs);
     Py_CLEAR(st->parse_general);
     Py_CLEAR(st->svg_tag_names);

@@ -136,7 +136,10 @@ fp_doc_decode_bytes(DocumentObject *d, const uint8_t *p, size_t n)
         else
             d->decoder = fn;
     }
-    PyObject *args[2] = {PyBytes_FromStringAndSize((const char *)p, (Py_ssize_t)n), d->st->whatwg_errors};
+    /* markup follows a run, which a cut gb18030 sequence gives its bytes back to; at
+     * the end of the input the standard drops them (text.c cuts runs it copies) */
+    PyObject *errors = p + n == d->doc.buf + d->doc.len ? d->st->whatwg_end_errors : d->st->whatwg_errors;
+    PyObject *args[2] = {PyBytes_FromStringAndSize((const char *)p, (Py_ssize_t)n), errors};
     if (!args[0])
         return NULL;
     PyObject *r = PyObject_Vectorcall(d->decoder, args, 2, NULL);

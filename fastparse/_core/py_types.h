@@ -99,6 +99,7 @@ typedef struct fp_state {
     PyObject *find_kw[FP_FIND_KW__COUNT];         /* find's, likewise */
     PyObject *utf_8;            /* "utf-8", interned: doc.encoding of most documents */
     PyObject *whatwg_errors;    /* "fastparse-whatwg-run": legacy decoders' errors argument for a run (_legacy_codecs.py) */
+    PyObject *whatwg_end_errors;   /* "fastparse-whatwg": for a run that ends the input */
     PyObject *legacy_codecs;    /* {WHATWG name: (name, codec)} for _parse_bytes, from fastparse.encoding */
     PyObject *parse_general;    /* fastparse._parse._parse_general: parse() for all but plain bytes */
     /* fastparse._foreign_names: {lower-cased name: DOM name} of SVG elements, SVG attributes, MathML attributes */

@@ -57,6 +57,29 @@ may_be_cut(const fp_doc *d, const fp_buf *b)
                             b->data[b->len - 2] >= 0x81);
 }
 
+/* Where a gb18030 run that ends the input is cut short: a lead byte and a digit
+ * (and a lead), which the standard's decoder reads as one U+FFFD there, digit
+ * and all; n when it is not. Runs start at a character boundary; a lead takes
+ * the byte after it along (or gives back an ASCII one, a character itself). */
+static size_t
+gb_cut_at_end(const uint8_t *p, size_t n)
+{
+    size_t i = 0;
+    while (i < n) {
+        if (p[i] < 0x81 || p[i] == 0xFF) {
+            i++;
+            continue;
+        }
+        size_t left = n - i;
+        int digit = left >= 2 && p[i + 1] >= '0' && p[i + 1] <= '9';
+        if (digit && (left == 2 || (left == 3 && p[i + 2] >= 0x81 && p[i + 2] != 0xFF)))
+            return i;
+        i += digit && left >= 4 && p[i + 2] >= 0x81 && p[i + 2] != 0xFF && p[i + 3] >= '0' && p[i + 3] <= '9'
+                 ? 4 : 2;
+    }
+    return n;
+}
+
 static void
 append(text_ctx *c, const uint8_t *p, size_t n)
 {
@@ -64,8 +87,11 @@ append(text_ctx *c, const uint8_t *p, size_t n)
     if (c->d->opts.legacy && b->len && p[0] >= 0x30 && may_be_cut(c->d, b) &&
         fp_buf_append(b, (const uint8_t *)FP_TEXT_BREAK, 2) < 0)
         c->fail = 1;
-    if (fp_buf_append(b, p, n) < 0)
+    size_t keep = c->d->opts.dbcs == FP_DBCS_GB && p + n == c->d->buf + c->d->len ? gb_cut_at_end(p, n) : n;
+    if (keep && fp_buf_append(b, p, keep) < 0)
         c->fail = 1;
+    if (keep < n && fp_buf_append(b, (const uint8_t *)"\x00\xEF\xBF\xBD", 4) < 0)
+        c->fail = 1;   /* the copy would be read as a run that markup follows: the U+FFFD, marked */
 }
 
 static void

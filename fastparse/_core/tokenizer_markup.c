@@ -88,8 +88,9 @@ bracket_is_second_byte(int dbcs, const uint8_t **from, const uint8_t *b)
     return second;
 }
 
-/* 13.2.5.69 CDATA section state: ends at "]]>". In Shift_JIS, Big5 and GBK a
- * "]" may be the second byte of a character, which is not there. */
+/* 13.2.5.69 CDATA section state: ends at "]]>" (the byte after it; NULL when
+ * the input ends first). In Shift_JIS and GBK a "]" may be the second byte of
+ * a character, which is not there. */
 const uint8_t *
 fp_tok_cdata_end(const uint8_t *p, const uint8_t *end, int dbcs)
 {
@@ -102,7 +103,7 @@ fp_tok_cdata_end(const uint8_t *p, const uint8_t *end, int dbcs)
             return b + 3;
         p = b + 1;
     }
-    return end;
+    return NULL;
 }
 
 /* 13.2.5.42 Markup declaration open state; p[0..1] == "<!". */
@@ -130,8 +131,8 @@ fp_tok_markup(const uint8_t *p, const uint8_t *end, int cdata_ok, int dbcs, int 
         *content = q + 7;
         stop = fp_tok_cdata_end(q + 7, end, dbcs);
         /* "]]>" ends it; at EOF without one, every byte read is content */
-        *content_end = stop - *content >= 3 && memcmp(stop - 3, "]]>", 3) == 0 ? stop - 3 : stop;
-        return stop;
+        *content_end = stop ? stop - 3 : end;
+        return stop ? stop : end;
     }
     *kind = FP_MARKUP_BOGUS;  /* incorrectly-opened-comment */
     *content = q;
