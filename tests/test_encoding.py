@@ -461,23 +461,23 @@ def test_c_prescan_knows_every_label_as_the_python_table_does():
             assert _core.prescan(f'<meta charset="{text}">'.encode()) == expected, text
 
 
-def test_labels_header_is_generated_from_the_python_table():
-    spec = importlib.util.spec_from_file_location("gen_labels", ROOT / "tools" / "gen_labels.py")
+def generated_by(tool: str, header: str) -> None:
+    """header (in fastparse/_core) is what tools/<tool>.py renders today."""
+    spec = importlib.util.spec_from_file_location(tool, ROOT / "tools" / f"{tool}.py")
     assert spec is not None and spec.loader is not None
-    gen_labels = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(gen_labels)
-    header = (ROOT / "fastparse" / "_core" / "labels_gen.h").read_text(encoding="utf-8")
-    assert header == gen_labels.render(), "run: python tools/gen_labels.py"
+    generator = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(generator)
+    text = (ROOT / "fastparse" / "_core" / header).read_text(encoding="utf-8")
+    assert text == generator.render(), f"run: python tools/{tool}.py"
+
+
+def test_labels_header_is_generated_from_the_python_table():
+    generated_by("gen_labels", "labels_gen.h")
 
 
 def test_double_byte_pairs_header_is_generated_from_the_codecs():
     # which lead bytes pair with a letter (names) or "]" (CDATA) is what the text decodes
-    spec = importlib.util.spec_from_file_location("gen_dbcs", ROOT / "tools" / "gen_dbcs.py")
-    assert spec is not None and spec.loader is not None
-    gen_dbcs = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(gen_dbcs)
-    header = (ROOT / "fastparse" / "_core" / "dbcs_gen.h").read_text(encoding="utf-8")
-    assert header == gen_dbcs.render(), "run: python tools/gen_dbcs.py"
+    generated_by("gen_dbcs", "dbcs_gen.h")
 
 
 def test_c_prescan_window_and_argument_types():

@@ -14,17 +14,10 @@ reports them, and translating its reading would change A1FE and A240 too.
 import argparse
 from pathlib import Path
 
+from whatwg_decode_diff import read_index  # the index file format, read once for both tools
+
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "fastparse" / "_big5_pairs_gen.py"
-
-
-def read_index(path: Path) -> dict[int, int]:
-    table = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            pointer, code_point = line.split("\t")[:2]
-            table[int(pointer)] = int(code_point, 16)
-    return table
 
 
 def pair_of(pointer: int) -> bytes:
