@@ -35,12 +35,13 @@ body_start(const fp_sim *s)
 int32_t
 fp_sim_start_frameset(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
 {
+    if (!starts_before_head(s))
+        return -1;   /* a fragment in the body */
     /* before the body ("after head" and the modes before it) a frameset needs
      * no frameset-ok: template content may have cleared it, and there is no
      * body to remove */
-    int before_body = s->body < 0 && starts_before_head(s) && !fp_sim_body_seen_before(s, s->doc->n);
-    if ((!s->frameset_ok && !before_body) || open_html_of(s, FP_TAG_TEMPLATE) >= 0 ||
-        (s->ctx && s->ctx != FP_TAG_HTML))
+    int before_body = s->body < 0 && !fp_sim_body_seen_before(s, s->doc->n);
+    if ((!s->frameset_ok && !before_body) || open_html_of(s, FP_TAG_TEMPLATE) >= 0)
         return -1;
     int32_t root = s->html >= 0 && open_of(s, FP_TAG_HTML) == s->html ? s->html : -1;
     if (root >= 0)
@@ -121,7 +122,7 @@ fp_sim_start_in_frameset(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
 __attribute__((noinline)) int32_t
 fp_sim_start_head(fp_sim *s, uint32_t lt, uint32_t gt)
 {
-    if (s->head >= 0 || s->body >= 0 || (s->ctx && s->ctx != FP_TAG_HTML) ||
+    if (s->head >= 0 || s->body >= 0 || !starts_before_head(s) ||
         open_html_of(s, FP_TAG_TEMPLATE) >= 0 || s->implied_head_ended ||
         fp_sim_body_seen_before(s, s->doc->n))
         return -1;
@@ -136,7 +137,7 @@ fp_sim_start_head(fp_sim *s, uint32_t lt, uint32_t gt)
 __attribute__((noinline)) int32_t
 fp_sim_start_body(fp_sim *s, uint32_t lt, uint32_t gt)
 {
-    if (s->body >= 0 || (s->ctx && s->ctx != FP_TAG_HTML) || open_html_of(s, FP_TAG_TEMPLATE) >= 0)
+    if (s->body >= 0 || !starts_before_head(s) || open_html_of(s, FP_TAG_TEMPLATE) >= 0)
         return -1;  /* a second <body> only adds attributes; a template holds none */
     if (s->head_open)
         fp_sim_close_until(s, s->head, FP_CLOSED_IMPLIED, lt, lt);

@@ -91,7 +91,7 @@ fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
     case FP_TAG_BODY:
         c = fp_sim_start_body(s, lt, gt);
         if (c < 0)   /* a second <body>: its attributes join the first's */
-            fp_sim_merge_attributes(s, s->ctx && s->ctx != FP_TAG_HTML ? -1 : s->body, t, lt, gt);
+            fp_sim_merge_attributes(s, starts_before_head(s) ? s->body : -1, t, lt, gt);
         return c;
     case FP_TAG_FRAMESET:
         return fp_sim_start_frameset(s, tag, lt, gt);
