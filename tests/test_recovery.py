@@ -147,6 +147,19 @@ def test_hidden_input_is_not_fostered():
     assert d.find(id="x").parent.name == "table"
 
 
+def test_hidden_input_in_a_table_goes_in_a_fostered_select():
+    # "in table" inserts a hidden input at the current node; only "in body"'s input closes
+    # a select (since the 2025 select parsing there is no "in select in table" mode)
+    assert tree("<table><select><input type=hidden>") == "table,select(input)"   # select fostered
+    assert tree("<table><tr><select><option><input type=hidden>") == "table(tr),select(option(input))"
+    assert [t.parent.name for t in fp.parse("<table><select><input type=hidden>").find_all("input")] == ["select"]
+    # a select fragment ignores an input only under the in-body rules
+    assert frag("<table><input type=hidden>", "select") == "table(input)"
+    assert frag("<select><input type=hidden>", "tr") == "select(input)"
+    # the in-body rule itself is unchanged
+    assert tree("<select><input type=hidden>") == "select,input"
+
+
 # ---- quirks mode ----
 
 def test_table_does_not_close_p_in_quirks_mode():

@@ -147,6 +147,17 @@ append_element(fp_sim *s, int tag, uint8_t flags, uint8_t closed, uint32_t lt, u
     return i;
 }
 
+/* A void element at the current node: what a push and a pop would leave,
+ * without the stack traffic. */
+static inline int32_t
+insert_void(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
+{
+    int32_t v = append_element(s, tag, t->self_closing ? FP_EF_SOLIDUS : 0, FP_CLOSED_VOID, lt, gt);
+    if (v >= 0 && s->removed_open)
+        fp_sim_pop_removed(s, gt);   /* as a pop does: a <meta> after </head> ends the head it went into */
+    return v;
+}
+
 static inline __attribute__((always_inline)) int32_t
 push_inline(fp_sim *s, int tag, uint8_t ns_flags, uint32_t lt, uint32_t gt)
 {

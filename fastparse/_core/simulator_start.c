@@ -214,12 +214,8 @@ fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
     if (tag == FP_TAG_MATH)
         return fp_sim_insert_foreign(s, t, tag, FP_EF_MATHML, lt, gt);
 
-    if (f & FP_TF_VOID) {   /* what a push and a pop would leave, without the stack traffic */
-        int32_t v = append_element(s, tag, t->self_closing ? FP_EF_SOLIDUS : 0, FP_CLOSED_VOID, lt, gt);
-        if (v >= 0 && s->removed_open)
-            fp_sim_pop_removed(s, gt);   /* as a pop does: a <meta> after </head> ends the head it went into */
-        return v;
-    }
+    if (f & FP_TF_VOID)
+        return insert_void(s, t, tag, lt, gt);
     int32_t i = push_inline(s, tag, 0, lt, gt);
     if (i < 0)
         return -1;

@@ -207,10 +207,11 @@ fp_sim_start_in_table(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, ui
         }
         return c;
     case FP_TAG_INPUT:
-        if (fp_sim_input_is_hidden(t, s->doc->buf + gt)) {
-            *done = 0;
-            return -1;
-        }
+        /* a hidden input goes in the current node, not fostered: in a table
+         * part, or in what was fostered (a select too, which "in body"'s input
+         * would close first; a select fragment's input is ignored only there) */
+        if (fp_sim_input_is_hidden(t, s->doc->buf + gt))
+            return insert_void(s, t, tag, lt, gt);
         break;
     default:
         break;
