@@ -17,6 +17,10 @@ It follows the HTML Standard's encoding sniffing algorithm
    the first a '<' or whitespace with a zero high byte, as a quarter of
    them have, none NUL; fastparse/_core/detect.c); else UTF-8 when the
    bytes validate as UTF-8.                                        source "fallback"
+   But 7-bit bytes with an escape to JIS X 0208 (ESC $ B or ESC $ @) in
+   their first MiB are ISO-2022-JP, as browsers' detectors take them: no
+   ASCII page holds ESC, and as UTF-8 the Japanese text reads as escapes and
+   ASCII letters, its "<" making tags.                             source "guess"
    The spec leaves this step's autodetection to the user agent; the UTF-16
    shape is as certain as the UTF-8 check (an ASCII-compatible page never has
    NUL at every other byte) and comes first, since ASCII with NULs between
@@ -302,7 +306,10 @@ def detect(data, hint: str | None = None) -> Detection:
     wide = _core.utf16_pattern(data)
     if wide is not None:
         return _result(wide, "utf16-pattern")
-    if _utf8_state(data):
+    state = _utf8_state(data)
+    if state == 1 and _core.iso2022jp_escapes(data):
+        return _result("iso-2022-jp", "guess")   # 7-bit, with escapes to JIS X 0208
+    if state:
         return _result("utf-8", "fallback")
     late = _late_meta(data)
     if late is not None:

@@ -505,6 +505,24 @@ def test_fallback_ascii_is_utf8():
     assert detect(b"<p>plain</p>").name == "utf-8"
 
 
+def test_undeclared_iso_2022_jp_is_guessed_from_its_escapes():
+    text = "<title>\u65e5\u672c\u7d4c\u6e08\u65b0\u805e</title><p>\u8a18\u4e8b\u3067\u3059\u3002</p>"
+    data = text.encode("iso2022_jp")
+    assert data.isascii() and b"\x1b$B" in data
+    d = detect(data)
+    assert (d.name, d.source, d.transcode) == ("iso-2022-jp", "guess", True)
+    doc = fp.parse(data)
+    assert doc.encoding == "iso-2022-jp"
+    assert [(t.name, t.text) for t in doc] == [("title", "\u65e5\u672c\u7d4c\u6e08\u65b0\u805e"),
+                                               ("p", "\u8a18\u4e8b\u3067\u3059\u3002")]
+    # the 1978 edition's escape too; an escape to ASCII or JIS-Roman alone is no evidence
+    assert detect(b"<p>\x1b$@F|\x1b(B</p>").name == "iso-2022-jp"
+    assert detect(b"<p>\x1b(Jx\x1b(B</p>").name == "utf-8"
+    # declared, or not 7-bit: the declaration and the UTF-8 check stand
+    assert detect(b"<meta charset=utf-8>" + data).name == "utf-8"
+    assert detect(data + "\u00e9".encode()).name == "utf-8"
+
+
 def test_fallback_windows_1252_when_bytes_are_not_utf8():
     d = detect("<p>café</p>".encode("cp1252"))
     assert (d.name, d.codec, d.source, d.legacy) == ("windows-1252", "whatwg-windows-1252", "fallback", True)
@@ -909,6 +927,8 @@ def _hinted_fast_path_agrees(data: bytes, hint: str) -> None:
     "<p>\u041f\u0440\u0438\u0432\u0435\u0442</p>".encode("utf-16-le"),            # UTF-16 without a BOM
     "\n<title>\u4e2d\u6587</title>".encode("utf-16-be"),
     b"<\x00a\x00\x00\x00b\x00c\x00",                                               # a NUL unit: not UTF-16
+    "<title>\u65e5\u672c</title>".encode("iso2022_jp"),                       # undeclared ISO-2022-JP
+    b"<p>\x1b(Jx</p>", b"<p>\x1b$Bx\xc3\xa9</p>",                             # no JIS X 0208; not 7-bit
 ])
 def test_parse_fast_path_agrees_with_detect(data):
     _fast_path_agrees(data)

@@ -64,6 +64,23 @@ fp_utf16_pattern(const uint8_t *p, size_t n)
     return NULL;
 }
 
+/* ISO-2022-JP without a declaration, which the UTF-8 check passes: its bytes
+ * are 7-bit, and its Japanese text begins with an escape that switches to JIS
+ * X 0208 (ESC $ B, or ESC $ @ of its 1978 edition). ASCII pages hold no ESC;
+ * as UTF-8 such a page reads "\x1b$BF|K\\" and its "<sG>" is a tag. Browsers'
+ * detectors (chardetng, CED) take these escapes for ISO-2022-JP too. */
+int
+fp_iso2022jp_escapes(const uint8_t *p, size_t n)
+{
+    const uint8_t *end = p + (n < FP_ISO2022JP_SCAN_BYTES ? n : FP_ISO2022JP_SCAN_BYTES);
+    while (end - p >= 3 && (p = memchr(p, 0x1B, (size_t)(end - p) - 2))) {
+        if (p[1] == '$' && (p[2] == 'B' || p[2] == '@'))
+            return 1;
+        p++;
+    }
+    return 0;
+}
+
 const char *
 fp_detect_encoding(const uint8_t *p, size_t n)
 {
@@ -77,7 +94,7 @@ fp_detect_encoding(const uint8_t *p, size_t n)
     if (declared)   /* a page re-encoded to UTF-8 keeps its old <meta> */
         return state == 2 ? "utf-8" : declared;
     if (state)
-        return "utf-8";
+        return state == 1 && fp_iso2022jp_escapes(p, n) ? "iso-2022-jp" : "utf-8";
     return late_meta(p, n);   /* NULL: the guess (fastparse/_encoding_guess.py) decides */
 }
 

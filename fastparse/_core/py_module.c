@@ -408,6 +408,19 @@ mod_set_legacy_codecs(PyObject *module, PyObject *codecs)
     Py_RETURN_NONE;
 }
 
+/* iso2022jp_escapes(data) -> bool: whether 7-bit data holds an escape to JIS
+ * X 0208, which makes it ISO-2022-JP (detect.c). */
+static PyObject *
+mod_iso2022jp_escapes(PyObject *module, PyObject *arg)
+{
+    Py_buffer view;
+    if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0)
+        return NULL;
+    int found = fp_iso2022jp_escapes(view.buf, (size_t)view.len);
+    PyBuffer_Release(&view);
+    return PyBool_FromLong(found);
+}
+
 /* utf16_pattern(data) -> "utf-16le" | "utf-16be" | None: whether data looks
  * like an HTML document in UTF-16 without a BOM (detect.c). */
 static PyObject *
@@ -574,6 +587,8 @@ PyDoc_STRVAR(parse_doc,
 static PyMethodDef module_methods[] = {
     {"_parse", (PyCFunction)(void (*)(void))mod_parse, METH_FASTCALL,
      "Engine entry point; use fastparse.parse()."},
+    {"iso2022jp_escapes", mod_iso2022jp_escapes, METH_O,
+     "iso2022jp_escapes(data) -> bool: whether 7-bit data holds an escape to JIS X 0208 (ISO-2022-JP)."},
     {"utf16_pattern", mod_utf16_pattern, METH_O,
      "utf16_pattern(data) -> 'utf-16le', 'utf-16be' or None: an HTML document in UTF-16 without a BOM."},
     {"utf8_check", mod_utf8_check, METH_O,

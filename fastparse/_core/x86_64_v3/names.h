@@ -33,6 +33,7 @@
 #define fp_entity_digits v3_fp_entity_digits
 #define fp_error_names v3_fp_error_names
 #define fp_find v3_fp_find
+#define fp_iso2022jp_escapes v3_fp_iso2022jp_escapes
 #define fp_literal_text v3_fp_literal_text
 #define fp_match v3_fp_match
 #define fp_name_fold v3_fp_name_fold
