@@ -13,7 +13,8 @@ In order:
 2. Bytes only: a known file signature at offset 0 (PNG, GIF, JPEG, WebP, PDF,
    ZIP, gzip, ...) -> "binary".
 3. A BOM is skipped (UTF-16 is decoded; UTF-8's as often as it repeats), then
-   ASCII whitespace.
+   ASCII whitespace. UTF-16 without a BOM is decoded too, when its start has
+   the shape parse() reads as such (fastparse.encoding's "utf16-pattern").
 4. Markup: comments and processing instructions are skipped; an XML
    declaration, a doctype other than html, a namespaced or well-known XML
    root (rss, feed, svg, urlset...) or an unknown root after an XML
@@ -31,6 +32,8 @@ A str is never "binary": it was already decoded, so steps 2 and 7 are skipped.
 from __future__ import annotations
 
 import re
+
+from . import _core
 
 __all__ = ["sniff"]
 
@@ -83,6 +86,11 @@ def sniff(data) -> str:
         # UTF-16 with a BOM is text by definition (MIME Sniffing 7.1).
         codec = "utf-16-le" if head[0] == 0xFF else "utf-16-be"
         text = head[2:len(head) & ~1].decode(codec, "replace")
+        return _sniff_text(text.lstrip(_WS), truncated) or "text"
+    wide = _core.utf16_pattern(head)
+    if wide is not None:
+        # markup in UTF-16 without a BOM, which parse() reads: its NULs are not binary
+        text = head[:len(head) & ~1].decode(wide, "replace")
         return _sniff_text(text.lstrip(_WS), truncated) or "text"
     while head.startswith(b"\xef\xbb\xbf"):
         head = head[3:]   # templates concatenated with their BOMs put two or more first

@@ -56,6 +56,8 @@ def test_corpus_pages_are_html(path):
     b"\xfe\xff" + "<!DOCTYPE html>".encode("utf-16-be"),
     "<html><p>naïve</p>".encode("cp1252"),
     b"<html>\x00 a stray NUL after the markup",
+    "<p>x</p>".encode("utf-16-le"),   # UTF-16 without a BOM, which parse() reads: its NULs are not binary
+    "\n<!DOCTYPE html><title>\u4e2d</title>".encode("utf-16-be"),
 ])
 def test_html(data):
     assert sniff(data) == "html"
@@ -131,7 +133,7 @@ def _zip() -> bytes:
     b"\x7fELF\x02\x01\x01\x00",
     b"\x00\x01\x02\x03 random bytes",
     b"text then a control byte \x01 in the header",
-    "<p>x</p>".encode("utf-16-le"),  # UTF-16 without a BOM: NUL bytes
+    "x<p>".encode("utf-16-le"),   # NULs between letters, but not the shape of markup in UTF-16
 ])
 def test_binary(data):
     assert sniff(data) == "binary"
