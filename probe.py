@@ -1,7 +1,11 @@
 import sys
-import fastparse as fp
-from selectolax.lexbor import LexborHTMLParser
+
 import html5lib
+from selectolax.lexbor import LexborHTMLParser
+
+import fastparse as fp
+
+
 def fp_tree(s):
     d = fp.parse(s)
     out = []

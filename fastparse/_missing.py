@@ -38,43 +38,48 @@ class _Missing:
     def __getitem__(self, name):
         return None
 
-    # queries and navigation stay MISSING (or empty); they take the arguments a Tag's
-    # take, so a call a Tag would refuse (a filter passed by position) fails here too
-    def find(self, name=None, *, id=None, cls=None, attrs=None):
+    # queries and navigation stay MISSING (or empty), after the arguments are checked as a
+    # Tag checks them (on a Tag of its own: _probe): a call a Tag would refuse (a filter
+    # passed by position, BeautifulSoup's class_=, a limit below 0) raises on every page,
+    # not only on those where the step before matched; so does an invalid selector
+    def find(self, *args, **kwargs):
+        _probe().find(*args, **kwargs)
         return self
 
-    def find_all(self, name=None, *, id=None, cls=None, attrs=None, limit=None):
+    def find_all(self, *args, **kwargs):
+        _probe().find_all(*args, **kwargs)
         return []
 
-    # a selector is compiled (and cached) as a Tag would, so a typo raises on every page,
-    # not only on those where the step before matched
-    def select(self, css, /):
-        _checked(css)
+    def select(self, *args):
+        _probe().select(*args)
         return []
 
-    def select_one(self, css, /):
-        _checked(css)
+    def select_one(self, *args):
+        _probe().select_one(*args)
         return self
 
-    def closest(self, css, /):
-        _checked(css)
+    def closest(self, *args):
+        _probe().closest(*args)
         return self
 
-    def matches(self, css, /) -> bool:
-        _checked(css)
+    def matches(self, *args) -> bool:
+        _probe().matches(*args)
         return False
 
-    def next_sibling(self, name=None, *, id=None, cls=None, attrs=None):
+    def next_sibling(self, *args, **kwargs):
+        _probe().next_sibling(*args, **kwargs)
         return self
 
-    def prev_sibling(self, name=None, *, id=None, cls=None, attrs=None):
+    def prev_sibling(self, *args, **kwargs):
+        _probe().prev_sibling(*args, **kwargs)
         return self
 
     def get(self, name, default=None, /):
+        _probe().get(name)
         return default
 
-    def get_text(self, separator="", strip=False, skip=None, *, collapse=False):
-        return None
+    def get_text(self, *args, **kwargs) -> None:   # None, as text is
+        _probe().get_text(*args, **kwargs)
 
     parent = property(lambda self: self)
     next = property(lambda self: self)
@@ -102,10 +107,16 @@ class _Missing:
         return "<code>MISSING</code>"
 
 
-def _checked(css) -> None:
-    from .selectors.cache import program  # late: the selectors import this module's package
+_PROBE = []
 
-    program(css)
+
+def _probe():
+    """The one element of a document of its own, whose methods check MISSING's arguments."""
+    if not _PROBE:
+        from . import _parse  # late: the package imports this module first
+
+        _PROBE.append(_parse.parse("<p>").find("p"))
+    return _PROBE[0]
 
 
 MISSING = _Missing()

@@ -3,6 +3,8 @@ inputs and options, Document, Tag, MISSING, filters, navigation, offsets,
 errors, parse_fragment and the Jupyter outline."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import fastparse as fp
@@ -719,6 +721,19 @@ def test_missing_takes_the_calls_a_tag_takes(doc):
             call(m)
     assert m.find("p", id="x", cls="y", attrs={"a": True}) is m
     assert m.find_all(["p"], limit=2) == [] and m.get_text(" ", True, ("script",), collapse=True) is None
+
+
+def test_missing_checks_argument_values_as_a_tag_does(doc):
+    # the values too, with the Tag's exception and message (MISSING checks them on a Tag)
+    tag, m = doc.find("p"), fp.MISSING
+    for call in (lambda t: t.find(1), lambda t: t.find(attrs={"x": 1}), lambda t: t.find(cls=1),
+                 lambda t: t.find_all(limit=-1), lambda t: t.find_all(limit="2"), lambda t: t.get_text(1),
+                 lambda t: t.next_sibling(1), lambda t: t.prev_sibling(id=2), lambda t: t.get(1),
+                 lambda t: t.find_all(class_="x"), lambda t: t.select(["p"])):
+        with pytest.raises((TypeError, ValueError)) as on_tag:
+            call(tag)
+        with pytest.raises(on_tag.type, match=re.escape(str(on_tag.value))):
+            call(m)
 
 
 def test_missing_checks_selectors_as_a_tag_does(doc):

@@ -88,7 +88,7 @@ soupsieve / selectolax on purpose:
 from __future__ import annotations
 
 from .. import _core
-from .cache import program, programs
+from .cache import program
 from .explain import disassemble
 from .parser import dropped, parse
 
@@ -103,12 +103,12 @@ def _missing():
 
 def select(node, css: str) -> list:
     """Elements under `node` (a Document, or a Tag's descendants) matching `css`, in document order."""
-    return _core._select_run(node, programs.get(css) or program(css), 0)
+    return _core._select_run(node, program(css), 0)
 
 
 def select_one(node, css: str):
     """The first match of `css` under `node`, or fastparse.MISSING."""
-    found = _core._select_run(node, programs.get(css) or program(css), 1)
+    found = _core._select_run(node, program(css), 1)
     return found[0] if found else _missing()
 
 
