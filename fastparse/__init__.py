@@ -5,6 +5,8 @@
     for a in doc.find_all("a"):
         print(a.get("href"), a.text)
 """
+from typing import Literal
+
 from ._core import SCAN_IMPL, Document, Tag
 from ._missing import MISSING
 from ._parse import DEFAULT_MAX_DEPTH, DEFAULT_MAX_SIZE, parse, parse_fragment
@@ -13,6 +15,10 @@ from .errors import FastparseError, ParseError, ParseLimitError, SelectorError
 from .sniff import sniff
 
 __version__ = "0.1.0"
+
+# the stubs' aliases, at run time too: an annotation that names them is evaluated there
+Source = str | bytes | bytearray | memoryview
+Recovery = Literal["html5", "none"]
 
 __all__ = [
     "DEFAULT_MAX_DEPTH",

@@ -1027,3 +1027,15 @@ def test_parse_entry_point_takes_every_call_form():
         fp.parse(1)
     with pytest.raises(fp.ParseLimitError):
         fp.parse(data, max_size=4)
+
+
+def test_document_and_tag_copy_as_themselves_and_iterate():
+    import collections.abc
+    import copy
+
+    d = fp.parse("<ul><li>a<li>b</ul>")
+    li = d.find("li")
+    assert copy.copy(d) is d and copy.deepcopy(d) is d   # immutable: a copy is the object itself
+    assert copy.copy(li) is li and copy.deepcopy({"x": [li]})["x"][0] is li
+    assert isinstance(d, collections.abc.Iterable)
+    assert [t.name for t in iter(d)] == ["ul", "li", "li"]

@@ -123,11 +123,11 @@ def _stub_members(stub: Path, cls: str) -> set[str]:
 
 @pytest.mark.parametrize("cls", ["Document", "Tag"])
 def test_stub_names_every_public_runtime_member(cls):
-    runtime = {n for n in dir(getattr(fp, cls)) if not n.startswith("__")}
+    everything = set(dir(getattr(fp, cls)))
+    runtime = {n for n in everything if not n.startswith("__")}
     stubbed = _stub_members(PACKAGE / "_core.pyi", cls)
     assert runtime - stubbed == set()
-    assert stubbed - runtime - {"__len__", "__getitem__", "__iter__", "__contains__", "__eq__",
-                                "__ne__", "__hash__"} == set()
+    assert stubbed - everything == set()   # dunders too: Document.__iter__, __copy__
 
 
 def test_missing_stub_names_every_runtime_member():

@@ -393,6 +393,7 @@ static PyMethodDef doc_methods[] = {
     {"get_text", (PyCFunction)(void (*)(void))doc_get_text, METH_FASTCALL | METH_KEYWORDS,
      "get_text(separator='', strip=False, skip=('script', 'style', 'template'), *, collapse=False) -> str"},
     {"_repr_html_", (PyCFunction)doc_repr_html, METH_NOARGS, "Outline for Jupyter."},
+    FP_COPY_METHODS
     {NULL},
 };
 
@@ -430,6 +431,13 @@ static PyMemberDef doc_members[] = {
     {NULL},
 };
 
+/* iter(doc): its elements in document order, as doc[i] gives them */
+static PyObject *
+doc_iter(PyObject *self)
+{
+    return PySeqIter_New(self);
+}
+
 static PyObject *
 doc_new_forbidden(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
@@ -450,6 +458,7 @@ static PyType_Slot doc_slots[] = {
     {Py_tp_members, doc_members},
     {Py_sq_length, doc_len},
     {Py_sq_item, doc_item},
+    {Py_tp_iter, doc_iter},
     {Py_mp_length, doc_len},
     {Py_mp_subscript, doc_subscript},
     {0, NULL},

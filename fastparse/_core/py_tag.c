@@ -885,6 +885,7 @@ static PyMethodDef tag_methods[] = {
     {"closest", (PyCFunction)(void (*)(void))tag_closest, METH_FASTCALL,
      "closest(css) -> Tag | MISSING: this element or its nearest ancestor matching the selector."},
     {"_repr_html_", (PyCFunction)tag_repr_html, METH_NOARGS, "Outline for Jupyter."},
+    FP_COPY_METHODS
     {NULL},
 };
 

@@ -181,4 +181,15 @@ PyObject *fp_delegate_select(PyObject *self, int which, PyObject *const *args, P
  * NULL without an exception when css has no program in the cache yet */
 PyObject *fp_select_cached(fp_state *st, PyObject *node, int which, PyObject *css);
 
+/* __copy__() and __deepcopy__(memo) of an immutable Document or Tag: itself */
+static inline PyObject *
+fp_itself(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    return Py_NewRef(self);
+}
+#define FP_COPY_METHODS \
+    {"__copy__", (PyCFunction)fp_itself, METH_NOARGS, "Itself: it is immutable."}, \
+    {"__deepcopy__", (PyCFunction)fp_itself, METH_O, "Itself: it is immutable."},
+
 #endif
