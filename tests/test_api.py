@@ -251,7 +251,7 @@ def test_find_all_by_any_of_several_names():
 
 def test_beautifulsoups_keywords_are_named_in_the_error():
     doc = fp.parse("<p class=x><a href=y>")
-    with pytest.raises(TypeError, match=r"'class_' \(here cls=, which matches one class token\)"):
+    with pytest.raises(TypeError, match=r"'class_' \(here cls=, which matches class tokens"):
         doc.find_all("p", class_="x")
     # any other keyword is an attribute filter in BeautifulSoup, or a misspelling
     with pytest.raises(TypeError, match=r"'klass' \(an attribute\? attrs=\{'klass': value or True\}\)$"):
@@ -284,16 +284,31 @@ def test_find_by_id(doc):
     assert doc.find(id="S") is fp.MISSING  # ids are case-sensitive
 
 
-def test_cls_matches_one_class_token(doc):
+def test_cls_matches_class_tokens(doc):
     assert [t.text for t in doc.find_all(cls="a")] == ["one", "three"]
     assert names(doc.find_all(cls="wide")) == ["div"]
-    assert doc.find_all(cls="b a") == []  # one token, not the attribute value
+    # several tokens: all of them, in any order, as .a.b
+    assert [t.text for t in doc.find_all(cls="a b")] == ["three"] == [t.text for t in doc.select(".a.b")]
+    assert [t.text for t in doc.find_all(cls=" b\ta ")] == ["three"]
+    assert doc.find_all(cls="a c") == [] and doc.find_all(cls="b a wide") == []
     assert doc.find_all(cls="bo") == []   # whole tokens only
     assert fp.parse("<p class=' x\ty\n'>").find(cls="y").name == "p"
     # no class list holds an empty token, not even one with whitespace at its end
     spaced = fp.parse('<p class="a ">1</p><p class=" ">2</p><p class="">3</p><p>4</p>')
     assert spaced.find_all(cls="") == [] and spaced.find(cls="") is fp.MISSING
     assert spaced[0].next_sibling(cls="") is fp.MISSING
+    assert spaced.find_all(cls=" \t ") == []   # no token at all
+
+
+def test_cls_ignores_ascii_case_in_quirks_mode_as_class_selectors_do():
+    quirks = fp.parse("<p class='Price Big' id=Main>1</p><p class=price>2</p>")
+    assert quirks.quirks
+    assert [t.text for t in quirks.find_all(cls="price")] == ["1", "2"] == [t.text for t in quirks.select(".price")]
+    assert [t.text for t in quirks.find_all(cls="BIG price")] == ["1"]
+    assert quirks.find(cls="pr\u0130ce") is fp.MISSING   # ASCII case only
+    assert quirks.find(id="main") is fp.MISSING and quirks.find(id="Main")   # as getElementById
+    standard = fp.parse("<!DOCTYPE html><p class='Price'>1</p>")
+    assert standard.find(cls="price") is fp.MISSING and standard.select(".price") == []
 
 
 def test_attrs_exact_values_and_presence():

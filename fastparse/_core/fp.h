@@ -450,11 +450,14 @@ typedef struct {
     int tag;                              /* -1: any name, or one of tags[] when ntags */
     const uint16_t *tags; size_t ntags;   /* find_all(["h1", "h2"]): the ids of those names */
     const uint8_t *id; size_t id_len;     /* NULL: any */
-    const uint8_t *cls; size_t cls_len;   /* one class token, NULL: any */
+    const uint8_t *cls; size_t cls_len;   /* class tokens, all of them; NULL: any */
     const fp_attr_query *attrs; size_t nattrs;
 } fp_query;
 
 int fp_match(const fp_doc *doc, uint32_t i, const fp_query *q);
+/* Whether the whitespace-separated list v[0 .. n) holds the token t[0 .. tn),
+ * ASCII case ignored with icase (a class, cls=, a selector's ~=). */
+int fp_has_token(const uint8_t *v, size_t n, const uint8_t *t, size_t tn, int icase);
 /* Elements in [first, last] (inclusive) matching q, in document order, at most
  * `limit` of them, written to out (capacity >= limit). Returns the count. */
 uint32_t fp_find(const fp_doc *doc, uint32_t first, uint32_t last, const fp_query *q,

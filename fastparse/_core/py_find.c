@@ -241,7 +241,7 @@ static const char *
 soup_keyword_hint(PyObject *key, int with_limit)
 {
     static const char *const hints[][2] = {
-        {"class_", " (here cls=, which matches one class token)"},
+        {"class_", " (here cls=, which matches class tokens: cls=\"a b\" is .a.b)"},
         {"string", " (no text filter here: test tag.text)"},
         {"text", " (no text filter here: test tag.text)"},
         {"recursive", " (direct children: tag.children)"},

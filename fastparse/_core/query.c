@@ -1,5 +1,5 @@
 /* query.c — find / find_all: a loop over a range of the index testing tag
- * id, id, one class token and attributes. Attribute values are compared as
+ * id, id, class tokens and attributes. Attribute values are compared as
  * raw bytes, decoded first only when they hold a reference or CR/NUL. */
 #include <string.h>
 
@@ -18,34 +18,56 @@ value_equals(const fp_doc *d, const fp_attr *a, const uint8_t *v, size_t n)
     return eq;
 }
 
-/* the whitespace-separated list s[0 .. len) holds the token tok[0 .. n), as
- * written (cls= compares exactly); no list holds an empty token */
-static int
-has_token(const uint8_t *s, size_t len, const uint8_t *tok, size_t n)
+/* Whether the whitespace-separated list v[0 .. n) holds the token t[0 .. tn),
+ * ASCII case ignored with icase (class names in quirks mode): a class, cls=,
+ * and the selectors' ~=. No list holds an empty token. */
+int
+fp_has_token(const uint8_t *v, size_t n, const uint8_t *t, size_t tn, int icase)
 {
-    if (n == 0)
-        return 0;   /* else the empty "word" after trailing whitespace would match */
-    const uint8_t *end = s + len;
-    while (s < end) {
-        while (s < end && fp_is_ws(*s))
-            s++;
-        const uint8_t *w = s;
-        while (s < end && !fp_is_ws(*s))
-            s++;
-        if ((size_t)(s - w) == n && memcmp(w, tok, n) == 0)
+    size_t i = 0;
+    while (i < n) {
+        while (i < n && fp_is_ws(v[i]))
+            i++;
+        size_t s = i;
+        while (i < n && !fp_is_ws(v[i]))
+            i++;
+        if (i - s != tn || !tn)
+            continue;
+        size_t k = 0;
+        /* most bytes are equal as they are (a quirks page's class names): fold only the others */
+        while (k < tn && (v[s + k] == t[k] || (icase && fp_lower(v[s + k]) == fp_lower(t[k]))))
+            k++;
+        if (k == tn)
             return 1;
     }
     return 0;
 }
 
+/* cls= "a b": the list v[0 .. n) holds every token of want[0 .. wn), at least one */
 static int
-class_has(const fp_doc *d, const fp_attr *a, const uint8_t *tok, size_t n)
+has_tokens(const uint8_t *v, size_t n, const uint8_t *want, size_t wn, int icase)
+{
+    int any = 0;
+    for (size_t i = 0; i < wn;) {
+        while (i < wn && fp_is_ws(want[i]))
+            i++;
+        size_t s = i;
+        while (i < wn && !fp_is_ws(want[i]))
+            i++;
+        if (i > s && !(any = fp_has_token(v, n, want + s, i - s, icase)))
+            return 0;
+    }
+    return any;
+}
+
+static int
+class_has(const fp_doc *d, const fp_attr *a, const uint8_t *want, size_t wn)
 {
     const uint8_t *raw = d->buf + a->value_start;
     if (fp_value_is_raw(d, raw, a->value_len))   /* a NUL reads U+FFFD; a CR is whitespace either way */
-        return has_token(raw, a->value_len, tok, n);
+        return has_tokens(raw, a->value_len, want, wn, d->quirks);
     fp_buf b = {0};
-    int yes = fp_attr_value(d, a, &b) == 0 && has_token(b.data, b.len, tok, n);
+    int yes = fp_attr_value(d, a, &b) == 0 && has_tokens(b.data, b.len, want, wn, d->quirks);
     fp_buf_free(&b);
     return yes;
 }

@@ -212,8 +212,6 @@ int fp_sel_attr_is(fp_sel_ctx *c, uint32_t e, const char *name, const char *word
 int fp_sel_bytes_find(const uint8_t *h, size_t hn, const uint8_t *nd, size_t nn, int icase);
 int fp_sel_bytes_find_in(const uint8_t *h, size_t hn, const uint8_t *nd, size_t nn, int icase,
                          const uint8_t *readable);
-/* whether the whitespace-separated list v holds the token t (class, ~=) */
-int fp_sel_has_token(const uint8_t *v, size_t n, const uint8_t *t, size_t tn, int icase);
 /* [a=v], [a^=v], [a|=v] (op) on the raw value at v, closed by quote: 1 or 0 when
  * its first bytes settle it, -1 when it must be decoded first */
 int fp_sel_raw_compare(const uint8_t *v, uint8_t quote, const uint8_t *end, const uint8_t *want, size_t tlen,

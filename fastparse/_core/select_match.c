@@ -34,7 +34,7 @@ int fp_sel_match_compound(fp_sel_ctx *c, int32_t at, uint32_t e)
         case FP_SEL_T_CLASS:
             s = fp_sel_str(c, t[1], &len);
             if (!fp_sel_attr_value(c, e, (const uint8_t *)"class", 5, &v, &vlen) ||
-                !fp_sel_has_token(v, vlen, s, len, c->doc->quirks))
+                !fp_has_token(v, vlen, s, len, c->doc->quirks))
                 return 0;
             t += 2;
             break;

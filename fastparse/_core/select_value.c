@@ -58,22 +58,6 @@ int fp_sel_bytes_find(const uint8_t *h, size_t hn, const uint8_t *nd, size_t nn,
     return fp_sel_bytes_find_in(h, hn, nd, nn, icase, h + hn);
 }
 
-/* Whether the whitespace-separated list v contains the token t (Selectors 6.2 ~=, class). */
-int fp_sel_has_token(const uint8_t *v, size_t n, const uint8_t *t, size_t tn, int icase)
-{
-    size_t i = 0;
-    while (i < n) {
-        while (i < n && is_ws(v[i]))
-            i++;
-        size_t s = i;
-        while (i < n && !is_ws(v[i]))
-            i++;
-        if (i - s == tn && tn && bytes_eq(v + s, t, tn, icase))
-            return 1;
-    }
-    return 0;
-}
-
 const uint8_t *fp_sel_str(const fp_sel_ctx *c, int32_t k, size_t *len)
 {
     const int32_t *t = c->w + c->w[FP_SEL_H_STRS] + 2 * k;
@@ -171,7 +155,7 @@ int fp_sel_value_matches(const uint8_t *v, size_t n, const uint8_t *want, size_t
     case FP_SEL_A_EQUALS:
         return n == tlen && bytes_eq(v, want, tlen, icase);
     case FP_SEL_A_INCLUDES:
-        return fp_sel_has_token(v, n, want, tlen, icase);
+        return fp_has_token(v, n, want, tlen, icase);
     case FP_SEL_A_DASH:
         return (n == tlen || (n > tlen && v[tlen] == '-')) && bytes_eq(v, want, tlen, icase);
     case FP_SEL_A_PREFIX:

@@ -33,6 +33,7 @@
 #define fp_entity_digits v3_fp_entity_digits
 #define fp_error_names v3_fp_error_names
 #define fp_find v3_fp_find
+#define fp_has_token v3_fp_has_token
 #define fp_iso2022jp_escapes v3_fp_iso2022jp_escapes
 #define fp_literal_text v3_fp_literal_text
 #define fp_match v3_fp_match
@@ -65,7 +66,6 @@
 #define fp_sel_forms_free v3_fp_sel_forms_free
 #define fp_sel_forms_invalid v3_fp_sel_forms_invalid
 #define fp_sel_forms_keep_invalid v3_fp_sel_forms_keep_invalid
-#define fp_sel_has_token v3_fp_sel_has_token
 #define fp_sel_is_submit_button v3_fp_sel_is_submit_button
 #define fp_sel_join v3_fp_sel_join
 #define fp_sel_lang v3_fp_sel_lang
