@@ -1054,3 +1054,31 @@ def test_document_and_tag_copy_as_themselves_and_iterate():
     assert copy.copy(li) is li and copy.deepcopy({"x": [li]})["x"][0] is li
     assert isinstance(d, collections.abc.Iterable)
     assert [t.name for t in iter(d)] == ["ul", "li", "li"]
+
+
+def test_a_lone_surrogate_in_a_query_matches_nothing():
+    # no parsed text holds one (a str's parse reads them as U+FFFD): a miss, not a UnicodeEncodeError
+    s = "\ud800"
+    for d in (fp.parse("<p id=a class=b x=1>t</p><i>u</i>"), fp.parse("<p id=a class=b x=1>\xe9</p>".encode("cp1252"))):
+        p = d.find("p")
+        assert d.find(s) is d.find(id=s) is d.find(cls=s) is fp.MISSING
+        assert d.find(attrs={s: True}) is d.find(attrs={"x": s}) is p.next_sibling(s) is fp.MISSING
+        assert d.find(["p", s]) == p and p.get(s) is None and p.get(s, 0) == 0 and s not in p
+        with pytest.raises(KeyError):
+            p[s]
+        assert p.get_text(skip=(s,)) == p.text
+        assert fp.MISSING.get(s) is None
+    with pytest.raises(ValueError, match="separator holds a lone surrogate"):
+        fp.parse("<p>a</p><p>b</p>").get_text(s)
+    with pytest.raises(ValueError, match="lone surrogate"):
+        fp.parse_fragment("x", context="d" + s)
+
+
+def test_attrs_takes_any_mapping():
+    import types
+
+    d = fp.parse("<a href=x data-k=1>a</a><a data-k=2>b</a>")
+    assert [t.text for t in d.find_all(attrs=types.MappingProxyType({"data-k": "2"}))] == ["b"]
+    for bad in (["href"], "href", 3):
+        with pytest.raises(TypeError, match="attrs must be a dict"):
+            d.find(attrs=bad)

@@ -34,9 +34,9 @@ encode_for_doc(DocumentObject *d, PyObject *s, const char *what, fp_query_keep *
     }
     if (!d->codec || PyUnicode_IS_ASCII(s)) {
         Py_ssize_t n;
-        const char *p = PyUnicode_AsUTF8AndSize(s, &n);   /* lives as long as s: the caller's argument */
+        const char *p = fp_utf8_of(s, &n);   /* lives as long as s: the caller's argument */
         if (!p)
-            return -1;
+            return PyErr_Occurred() ? -1 : 0;   /* a lone surrogate occurs in no document */
         *out = (const uint8_t *)p;
         *out_len = (size_t)n;
         return 1;
@@ -89,9 +89,9 @@ static int
 name_tag(DocumentObject *d, PyObject *name)
 {
     Py_ssize_t len;
-    const char *s = PyUnicode_AsUTF8AndSize(name, &len);
+    const char *s = fp_utf8_of(name, &len);
     if (!s)
-        return -2;
+        return PyErr_Occurred() ? -2 : -1;   /* a lone surrogate names no element */
     int tag = fp_tag_lookup(&d->doc, (const uint8_t *)s, (size_t)len);
     return tag < 0 ? -1 : tag;
 }
@@ -172,8 +172,16 @@ fp_query_build(DocumentObject *d, PyObject *name, PyObject *id, PyObject *cls, P
         return -1;
     if (attrs && attrs != Py_None) {
         if (!PyDict_Check(attrs)) {
-            PyErr_Format(PyExc_TypeError, "attrs must be a dict, not %.100s", Py_TYPE(attrs)->tp_name);
-            return -1;
+            /* another mapping (a MappingProxyType, a Mapping of one's own) as a dict */
+            if (!PyObject_HasAttrString(attrs, "keys") || PyUnicode_Check(attrs)) {
+                PyErr_Format(PyExc_TypeError, "attrs must be a dict (or mapping), not %.100s",
+                             Py_TYPE(attrs)->tp_name);
+                return -1;
+            }
+            PyObject *copy = PyDict_New();
+            if (!copy || keep(k, copy) < 0 || PyDict_Update(copy, attrs) < 0)
+                return -1;
+            attrs = copy;
         }
         Py_ssize_t pos = 0;
         PyObject *key, *value;

@@ -187,10 +187,12 @@ parse_document(PyObject *module, PyObject *source, PyObject *encoding, PyObject 
     }
     if (context != Py_None) {
         Py_ssize_t clen;
-        const char *c = PyUnicode_Check(context) ? PyUnicode_AsUTF8AndSize(context, &clen) : NULL;
+        const char *c = PyUnicode_Check(context) ? fp_utf8_of(context, &clen) : NULL;
         if (!c) {
             if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_TypeError, "context must be a tag name (str)");
+                PyErr_Format(PyUnicode_Check(context) ? PyExc_ValueError : PyExc_TypeError,
+                             "context must be a tag name (str)%s",
+                             PyUnicode_Check(context) ? ", not one with a lone surrogate" : "");
             return NULL;
         }
         fp_doc tmp = {0};

@@ -322,8 +322,8 @@ lookup_attr(TagObject *t, PyObject *name, PyObject **out)
         return lookup_attr_decoded(t, name, out);
     if (!t->doc->codec) {
         Py_ssize_t len;
-        const char *s = PyUnicode_AsUTF8AndSize(name, &len);
-        return s ? lookup_attr_bytes(t, s, len, out) : -1;
+        const char *s = fp_utf8_of(name, &len);
+        return s ? lookup_attr_bytes(t, s, len, out) : PyErr_Occurred() ? -1 : 0;   /* a lone surrogate: none */
     }
     /* a second byte that is a letter folds with the bytes' case-insensitive
      * compare ("\x81\x41" would find "\x81\x61"): decoded names are compared */

@@ -101,10 +101,15 @@ skip_ids(DocumentObject *d, PyObject *skip, uint16_t *ids, int cap)
     for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(seq); k++) {
         PyObject *o = PySequence_Fast_GET_ITEM(seq, k);
         Py_ssize_t len;
-        const char *s = PyUnicode_Check(o) ? PyUnicode_AsUTF8AndSize(o, &len) : NULL;
+        if (!PyUnicode_Check(o)) {
+            PyErr_Format(PyExc_TypeError, "skip items must be str, not %.100s", Py_TYPE(o)->tp_name);
+            Py_DECREF(seq);
+            return -1;
+        }
+        const char *s = fp_utf8_of(o, &len);
         if (!s) {
             if (!PyErr_Occurred())
-                PyErr_Format(PyExc_TypeError, "skip items must be str, not %.100s", Py_TYPE(o)->tp_name);
+                continue;   /* a lone surrogate names no element */
             Py_DECREF(seq);
             return -1;
         }
@@ -140,6 +145,11 @@ static PyObject *
 separator_bytes(DocumentObject *d, PyObject *sep)
 {
     PyObject *utf8 = PyUnicode_AsUTF8String(sep);
+    if (!utf8 && PyErr_ExceptionMatches(PyExc_UnicodeEncodeError)) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_ValueError, "get_text() separator holds a lone surrogate, which text cannot");
+        return NULL;
+    }
     if (!utf8 || !d->codec)
         return utf8;
     Py_ssize_t n = PyBytes_GET_SIZE(utf8);

@@ -181,6 +181,18 @@ PyObject *fp_delegate_select(PyObject *self, int which, PyObject *const *args, P
  * NULL without an exception when css has no program in the cache yet */
 PyObject *fp_select_cached(fp_state *st, PyObject *node, int which, PyObject *css);
 
+/* str s as UTF-8 (lives as long as s), *n bytes. NULL with an exception set,
+ * or without one when s holds a lone surrogate: no parsed text does (a str's
+ * parse reads them as U+FFFD), so no name or value asked for that way matches. */
+static inline const char *
+fp_utf8_of(PyObject *s, Py_ssize_t *n)
+{
+    const char *p = PyUnicode_AsUTF8AndSize(s, n);
+    if (!p && PyErr_ExceptionMatches(PyExc_UnicodeEncodeError))
+        PyErr_Clear();
+    return p;
+}
+
 /* __copy__() and __deepcopy__(memo) of an immutable Document or Tag: itself */
 static inline PyObject *
 fp_itself(PyObject *self, PyObject *unused)
