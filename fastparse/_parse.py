@@ -11,6 +11,7 @@ bytearray and memoryview input is copied once into ``bytes`` so the document
 cannot change under the index, but for a memoryview of a whole ``bytes`` object,
 which is that object.
 """
+import operator
 import re
 
 from . import _core
@@ -29,8 +30,9 @@ _CONTEXT_NAME = re.compile(r"(?:(?:svg|math) )?[^\t\n\f\r />]+")
 
 
 def _check_int(value, name: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
         raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    value = operator.index(value)   # numpy's integers too
     if not low <= value <= high:
         raise ValueError(f"{name} must be between {low} and {high}, got {value}")
     return value
@@ -48,9 +50,9 @@ def _as_bytes(source):
 def _parse(source, encoding, max_size, max_depth, recovery, scripting, context):
     # the defaults are known good: check only what the caller changed
     if max_size is not DEFAULT_MAX_SIZE:
-        _check_int(max_size, "max_size", 0, 2**63 - 1)
+        max_size = _check_int(max_size, "max_size", 0, 2**63 - 1)
     if max_depth is not DEFAULT_MAX_DEPTH:
-        _check_int(max_depth, "max_depth", 1, 65535)
+        max_depth = _check_int(max_depth, "max_depth", 1, 65535)
     mode = _RECOVERY.get(recovery) if isinstance(recovery, str) else None
     if mode is None:
         raise ValueError(f"recovery must be 'html5' or 'none', got {recovery!r}")

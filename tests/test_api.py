@@ -1082,3 +1082,24 @@ def test_attrs_takes_any_mapping():
     for bad in (["href"], "href", 3):
         with pytest.raises(TypeError, match="attrs must be a dict"):
             d.find(attrs=bad)
+
+
+def test_integer_arguments_take_any_integer_type():
+    class Index:   # numpy's integers are such types: int() of them is exact
+        def __init__(self, v):
+            self.v = v
+
+        def __index__(self):
+            return self.v
+
+    d = fp.parse("<p><p><b><i>", max_size=Index(100), max_depth=Index(10))
+    assert len(d.find_all(limit=Index(2))) == 2 and d[Index(0)].name == "p"
+    with pytest.raises(fp.ParseLimitError):
+        fp.parse("<b><i><u>", max_depth=Index(2))
+    for bad in (2.0, True, "2"):
+        with pytest.raises(TypeError):
+            d.find_all(limit=bad)
+        with pytest.raises(TypeError):
+            fp.parse("x", max_size=bad)
+    with pytest.raises(ValueError):
+        d.find_all(limit=Index(-1))

@@ -352,13 +352,17 @@ fp_find_common(DocumentObject *d, uint32_t first, uint32_t last, PyObject *const
     PyObject *attrs = a[FP_FIND_KW_ATTRS], *limit_obj = a[FP_FIND_KW_LIMIT] ? a[FP_FIND_KW_LIMIT] : Py_None;
     uint32_t limit = find_all ? UINT32_MAX : 1;
     if (find_all && limit_obj != Py_None) {
-        if (!PyLong_Check(limit_obj) || PyBool_Check(limit_obj)) {
+        if (!PyIndex_Check(limit_obj) || PyBool_Check(limit_obj)) {
             PyErr_Format(PyExc_TypeError, "limit must be an int or None, not %.100s",
                          Py_TYPE(limit_obj)->tp_name);
             return NULL;
         }
+        PyObject *as_int = PyNumber_Index(limit_obj);   /* numpy's integers too */
+        if (!as_int)
+            return NULL;
         int overflow;
-        long long l = PyLong_AsLongLongAndOverflow(limit_obj, &overflow);
+        long long l = PyLong_AsLongLongAndOverflow(as_int, &overflow);
+        Py_DECREF(as_int);
         if (l == -1 && PyErr_Occurred())
             return NULL;
         if (overflow < 0 || (overflow == 0 && l < 0)) {   /* on overflow l is -1 */
