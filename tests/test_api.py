@@ -1103,3 +1103,9 @@ def test_integer_arguments_take_any_integer_type():
             fp.parse("x", max_size=bad)
     with pytest.raises(ValueError):
         d.find_all(limit=Index(-1))
+
+
+def test_repr_stays_short_for_long_ids_and_names():
+    d = fp.parse('<p id="' + "x" * 100_000 + '">a</p><' + "q" * 100 + ">b")
+    assert all(len(repr(t)) < 140 for t in d)
+    assert repr(d[0]).startswith("<Tag p#" + "x" * 59 + "\u2026 #0 at 0")

@@ -806,15 +806,34 @@ id_reads_plain(PyObject *id)
     return n > 0;
 }
 
+/* s (a new reference to it), or its first characters and "…" when longer
+ * than a repr shows: an id or a name may be a megabyte long */
+static PyObject *
+shortened(PyObject *s)
+{
+    enum { SHOWN = 60 };
+    if (!s || !PyUnicode_Check(s) || PyUnicode_GET_LENGTH(s) <= SHOWN)
+        return s;
+    PyObject *head = PyUnicode_Substring(s, 0, SHOWN - 1);
+    Py_DECREF(s);
+    if (!head)
+        return NULL;
+    PyObject *ellipsis = PyUnicode_FromOrdinal(0x2026);
+    PyObject *r = ellipsis ? PyUnicode_Concat(head, ellipsis) : NULL;
+    Py_XDECREF(ellipsis);
+    Py_DECREF(head);
+    return r;
+}
+
 static PyObject *
 tag_repr(TagObject *t)
 {
-    PyObject *name = tag_name(t, NULL);
+    PyObject *name = shortened(tag_name(t, NULL));
     if (!name)
         return NULL;
     Py_ssize_t line, col;
     fp_doc_line_col(t->doc, TAG_ELEM(t)->start, &line, &col);
-    PyObject *id = tag_id(t, NULL);
+    PyObject *id = shortened(tag_id(t, NULL));
     PyObject *r = NULL;
     if (id && id != Py_None && id_reads_plain(id))
         r = PyUnicode_FromFormat("<Tag %U#%U #%u at %zd (line %zd, col %zd)>", name, id, t->index,
