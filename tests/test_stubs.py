@@ -130,6 +130,35 @@ def test_stub_names_every_public_runtime_member(cls):
     assert stubbed - everything == set()   # dunders too: Document.__iter__, __copy__
 
 
+def _stub_parameters(stub: Path, cls: str) -> dict[str, list[tuple[str, str]]]:
+    """Each method's parameters as (name, kind) after self, for the overload with most."""
+    kinds = {}
+    for node in ast.parse(stub.read_text()).body:
+        if isinstance(node, ast.ClassDef) and node.name == cls:
+            for f in node.body:
+                if isinstance(f, ast.FunctionDef) and not f.name.startswith("_"):
+                    a = f.args
+                    params = ([(x.arg, "POSITIONAL_ONLY") for x in a.posonlyargs[1:]]
+                              + [(x.arg, "POSITIONAL_OR_KEYWORD") for x in a.args[1:]]
+                              + [(x.arg, "KEYWORD_ONLY") for x in a.kwonlyargs])
+                    if len(params) >= len(kinds.get(f.name, [])):
+                        kinds[f.name] = params
+    return kinds
+
+
+@pytest.mark.parametrize("cls", ["Document", "Tag"])
+def test_c_methods_have_the_stubs_signatures(cls):
+    # inspect.signature (help(), Jupyter's hints) reads the C methods' text signatures
+    import inspect
+
+    for name, params in _stub_parameters(PACKAGE / "_core.pyi", cls).items():
+        member = getattr(getattr(fp, cls), name)
+        if not callable(member) or isinstance(member, property):
+            continue
+        got = [(p.name, p.kind.name) for p in list(inspect.signature(member).parameters.values())[1:]]
+        assert got == params, (cls, name)
+
+
 def test_missing_stub_names_every_runtime_member():
     runtime = {n for n in vars(type(fp.MISSING)) if not n.startswith("__")} - {"_instance"}
     assert runtime - _stub_members(PACKAGE / "_missing.pyi", "_Missing") == set()

@@ -380,17 +380,22 @@ doc_html(DocumentObject *d, void *closure)
 
 static PyMethodDef doc_methods[] = {
     {"find", (PyCFunction)(void (*)(void))doc_find, METH_FASTCALL | METH_KEYWORDS,
+     "find($self, /, name=None, *, id=None, cls=None, attrs=None)\n--\n\n"
      "find(name=None, *, id=None, cls=None, attrs=None) -> Tag | MISSING\n\n"
      "The first element in document order that matches every filter given.\n"
      "name: a tag name, or a list, tuple or set of them (any of those)."},
     {"find_all", (PyCFunction)(void (*)(void))doc_find_all, METH_FASTCALL | METH_KEYWORDS,
+     "find_all($self, /, name=None, *, id=None, cls=None, attrs=None, limit=None)\n--\n\n"
      "find_all(name=None, *, id=None, cls=None, attrs=None, limit=None) -> list[Tag]\n\n"
      "Every matching element in document order (at most `limit`)."},
     {"select", (PyCFunction)(void (*)(void))doc_select, METH_FASTCALL,
+     "select($self, css, /)\n--\n\n"
      "select(css) -> list[Tag]: elements matching a CSS selector, in document order."},
     {"select_one", (PyCFunction)(void (*)(void))doc_select_one, METH_FASTCALL,
+     "select_one($self, css, /)\n--\n\n"
      "select_one(css) -> Tag | MISSING: the first element matching a CSS selector."},
     {"get_text", (PyCFunction)(void (*)(void))doc_get_text, METH_FASTCALL | METH_KEYWORDS,
+     "get_text($self, /, separator='', strip=False, skip=('script', 'style', 'template'), *, collapse=False)\n--\n\n"
      "get_text(separator='', strip=False, skip=('script', 'style', 'template'), *, collapse=False) -> str"},
     {"_repr_html_", (PyCFunction)doc_repr_html, METH_NOARGS, "Outline for Jupyter."},
     FP_COPY_METHODS

@@ -879,8 +879,10 @@ tag_repr_html(PyObject *self, PyObject *unused)
 
 static PyMethodDef tag_methods[] = {
     {"get", (PyCFunction)(void (*)(void))tag_get, METH_FASTCALL,
+     "get($self, name, default=None, /)\n--\n\n"
      "get(name, default=None): attribute value (entities decoded), or default."},
     {"get_text", (PyCFunction)(void (*)(void))tag_get_text, METH_FASTCALL | METH_KEYWORDS,
+     "get_text($self, /, separator='', strip=False, skip=('script', 'style', 'template'), *, collapse=False)\n--\n\n"
      "get_text(separator='', strip=False, skip=('script', 'style', 'template'), *, collapse=False) -> str\n\n"
      "The DOM's text nodes joined by separator (a comment ends one, a tag the\n"
      "parser ignored does not); strip trims each as str.strip() does and drops\n"
@@ -888,20 +890,28 @@ static PyMethodDef tag_methods[] = {
      "each run of whitespace into one space and trims the ends, as\n"
      "' '.join(text.split()) does."},
     {"find", (PyCFunction)(void (*)(void))tag_find, METH_FASTCALL | METH_KEYWORDS,
+     "find($self, /, name=None, *, id=None, cls=None, attrs=None)\n--\n\n"
      "find(name=None, *, id=None, cls=None, attrs=None) -> Tag | MISSING (descendants only)"},
     {"find_all", (PyCFunction)(void (*)(void))tag_find_all, METH_FASTCALL | METH_KEYWORDS,
+     "find_all($self, /, name=None, *, id=None, cls=None, attrs=None, limit=None)\n--\n\n"
      "find_all(name=None, *, id=None, cls=None, attrs=None, limit=None) -> list[Tag] (descendants only)"},
     {"next_sibling", (PyCFunction)(void (*)(void))tag_next_sibling, METH_FASTCALL | METH_KEYWORDS,
+     "next_sibling($self, /, name=None, *, id=None, cls=None, attrs=None)\n--\n\n"
      "next_sibling(name=None, *, id=None, cls=None, attrs=None) -> Tag | MISSING"},
     {"prev_sibling", (PyCFunction)(void (*)(void))tag_prev_sibling, METH_FASTCALL | METH_KEYWORDS,
+     "prev_sibling($self, /, name=None, *, id=None, cls=None, attrs=None)\n--\n\n"
      "prev_sibling(name=None, *, id=None, cls=None, attrs=None) -> Tag | MISSING"},
     {"select", (PyCFunction)(void (*)(void))tag_select, METH_FASTCALL,
+     "select($self, css, /)\n--\n\n"
      "select(css) -> list[Tag]: descendants matching a CSS selector."},
     {"select_one", (PyCFunction)(void (*)(void))tag_select_one, METH_FASTCALL,
+     "select_one($self, css, /)\n--\n\n"
      "select_one(css) -> Tag | MISSING"},
     {"matches", (PyCFunction)(void (*)(void))tag_matches, METH_FASTCALL,
+     "matches($self, css, /)\n--\n\n"
      "matches(css) -> bool: whether this element matches the selector."},
     {"closest", (PyCFunction)(void (*)(void))tag_closest, METH_FASTCALL,
+     "closest($self, css, /)\n--\n\n"
      "closest(css) -> Tag | MISSING: this element or its nearest ancestor matching the selector."},
     {"_repr_html_", (PyCFunction)tag_repr_html, METH_NOARGS, "Outline for Jupyter."},
     FP_COPY_METHODS
