@@ -69,7 +69,10 @@ def pages(every: int = 1):
 # states of HTML elements only), as it does on html5lib's trees
 NAMESPACES = {"html": "http://www.w3.org/1999/xhtml", "svg": "http://www.w3.org/2000/svg",
               "math": "http://www.w3.org/1998/Math/MathML"}
-MARKUP = re.compile(rb"<!--.*?(?:-->|\Z)|<![^>]*>?|<\?[^>]*>?|</[^>]*>?", re.DOTALL)
+# markup between elements, and a start tag cut off by the end of the input (a truncated
+# page), which the tokenizer drops: neither is text
+MARKUP = re.compile(rb"<!--.*?(?:-->|\Z)|<![^>]*>?|<\?[^>]*>?|</[^>]*>?"
+                    rb"|<[A-Za-z](?:\"[^\"]*(?:\"|\Z)|'[^']*(?:'|\Z)|[^>\"'])*\Z", re.DOTALL)
 
 
 def python_codec(doc) -> str:
