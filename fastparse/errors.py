@@ -12,7 +12,7 @@ class ParseLimitError(FastparseError, ValueError):
     """The input exceeds ``max_size`` or nests deeper than ``max_depth``.
 
     ``limit`` names the limit (``"max_size"``, ``"max_depth"``, or
-    ``"distinct_tag_names"``: the fixed 65,335 unknown names a document may hold),
+    ``"distinct_tag_names"``: the fixed 65,386 unknown names a document may hold),
     ``value`` is its setting and ``offset`` the position in the source where it was
     exceeded.
     """

@@ -182,3 +182,15 @@ def test_encoding_label_is_checked_for_str_input_too():
     with pytest.raises(LookupError):
         fp.parse("<p>", encoding="nope")
     assert fp.parse("<p>", encoding="latin1").encoding == "utf-8"  # str needs no decoding
+
+
+def test_distinct_tag_names_limit_names_its_value():
+    # tag ids are 16-bit: the known names take the first ids, unknown names the rest
+    def names(n):
+        return b"".join(b"<t%d></t%d>" % (i, i) for i in range(n))
+
+    assert len(fp.parse(names(65386))) == 65386   # 65,535 less the 149 known names
+    with pytest.raises(fp.ParseLimitError) as e:
+        fp.parse(names(65387))
+    assert (e.value.limit, e.value.value) == ("distinct_tag_names", 65386)
+    assert "more than 65386 distinct tag names" in str(e.value)

@@ -115,7 +115,8 @@ parsed_document(fp_state *st, DocumentObject *d, fp_status status, Py_ssize_t le
                                               : fp_doc_offset(d, (uint32_t)d->doc.fail_offset);
         const char *limit = status == FP_ETOOBIG ? "max_size" : status == FP_ETOODEEP ? "max_depth"
                                                                                     : "distinct_tag_names";
-        Py_ssize_t value = status == FP_ETOOBIG ? max_size : status == FP_ETOODEEP ? max_depth : 0xFFFF - 200;
+        Py_ssize_t value = status == FP_ETOOBIG ? max_size : status == FP_ETOODEEP ? max_depth
+                                                                  : 0xFFFF - FP_TAG__COUNT;   /* tags.c */
         PyObject *msg =
             status == FP_ETOOBIG ? PyUnicode_FromFormat("input of %zd bytes exceeds max_size=%zd", len, max_size)
             : status == FP_ETOODEEP
