@@ -107,6 +107,17 @@ class _Missing:
         return "<code>MISSING</code>"
 
 
+def _show_tag_signatures() -> None:
+    """inspect.signature (help(), Jupyter) follows __wrapped__: MISSING's methods show the
+    parameters of the Tag methods they check their arguments with."""
+    from ._core import Tag
+
+    for name in ("find", "find_all", "select", "select_one", "closest", "matches",
+                 "next_sibling", "prev_sibling", "get", "get_text"):
+        getattr(_Missing, name).__wrapped__ = getattr(Tag, name)
+
+
+_show_tag_signatures()
 _PROBE = []
 
 

@@ -17,10 +17,10 @@ It follows the HTML Standard's encoding sniffing algorithm
    the first a '<' or whitespace with a zero high byte, as a quarter of
    them have, none NUL; fastparse/_core/detect.c); else UTF-8 when the
    bytes validate as UTF-8.                                        source "fallback"
-   But 7-bit bytes with an escape to JIS X 0208 (ESC $ B or ESC $ @) in
-   their first MiB are ISO-2022-JP, as browsers' detectors take them: no
-   ASCII page holds ESC, and as UTF-8 the Japanese text reads as escapes and
-   ASCII letters, its "<" making tags.                             source "guess"
+   But 7-bit bytes with a run of JIS X 0208 in their first MiB (ESC $ B or
+   ESC $ @, pairs of bytes, ESC ( B or ESC ( J) are ISO-2022-JP, as browsers'
+   detectors take them: no ASCII page holds such a run, and as UTF-8 the
+   Japanese reads as escapes and letters, its "<" making tags.     source "guess"
    The spec leaves this step's autodetection to the user agent; the UTF-16
    shape is as certain as the UTF-8 check (an ASCII-compatible page never has
    NUL at every other byte) and comes first, since ASCII with NULs between
@@ -282,8 +282,8 @@ def detect(data, hint: str | None = None) -> Detection:
     Bytes that are not UTF-8 and declare nothing are guessed from the text in
     their first MiB (fastparse/_encoding_guess.py).
     """
-    if isinstance(data, memoryview):
-        data = data.cast("B")
+    if isinstance(data, memoryview):   # its bytes in order, as parse() reads them
+        data = data.cast("B") if data.c_contiguous else memoryview(data.tobytes())
     elif not isinstance(data, (bytes, bytearray)):
         raise TypeError(f"detect() needs bytes-like data, not {type(data).__name__}")
 

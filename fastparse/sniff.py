@@ -89,9 +89,11 @@ def sniff(data) -> str:
         return _sniff_text(text.lstrip(_WS), truncated) or "text"
     wide = _core.utf16_pattern(head)
     if wide is not None:
-        # markup in UTF-16 without a BOM, which parse() reads: its NULs are not binary
-        text = head[:len(head) & ~1].decode(wide, "replace")
-        return _sniff_text(text.lstrip(_WS), truncated) or "text"
+        # markup in UTF-16 without a BOM, which parse() reads: its NULs are not binary;
+        # anything else of that shape (an array of 16-bit numbers) goes on to the byte test
+        kind = _sniff_text(head[:len(head) & ~1].decode(wide, "replace").lstrip(_WS), truncated)
+        if kind:
+            return kind
     while head.startswith(b"\xef\xbb\xbf"):
         head = head[3:]   # templates concatenated with their BOMs put two or more first
     # latin-1 maps bytes 1:1, enough for rules that only read ASCII.

@@ -1109,3 +1109,12 @@ def test_repr_stays_short_for_long_ids_and_names():
     d = fp.parse('<p id="' + "x" * 100_000 + '">a</p><' + "q" * 100 + ">b")
     assert all(len(repr(t)) < 140 for t in d)
     assert repr(d[0]).startswith("<Tag p#" + "x" * 59 + "\u2026 #0 at 0")
+
+
+def test_missing_methods_show_the_tag_methods_signatures(doc):
+    import inspect
+
+    tag = doc.find("p")
+    for name in ("find", "find_all", "select", "select_one", "closest", "matches", "next_sibling",
+                 "prev_sibling", "get", "get_text"):
+        assert inspect.signature(getattr(fp.MISSING, name)) == inspect.signature(getattr(tag, name)), name

@@ -515,9 +515,12 @@ def test_undeclared_iso_2022_jp_is_guessed_from_its_escapes():
     assert doc.encoding == "iso-2022-jp"
     assert [(t.name, t.text) for t in doc] == [("title", "\u65e5\u672c\u7d4c\u6e08\u65b0\u805e"),
                                                ("p", "\u8a18\u4e8b\u3067\u3059\u3002")]
-    # the 1978 edition's escape too; an escape to ASCII or JIS-Roman alone is no evidence
+    # the 1978 edition's escape too; an escape to ASCII or JIS-Roman alone is no evidence,
+    # nor is a stray escape to JIS X 0208 without a run of pairs that returns to ASCII
     assert detect(b"<p>\x1b$@F|\x1b(B</p>").name == "iso-2022-jp"
-    assert detect(b"<p>\x1b(Jx\x1b(B</p>").name == "utf-8"
+    for stray in (b"<p>\x1b(Jx\x1b(B</p>", b"<script>var s='\x1b$B';</script><p>hello</p>",
+                  b"<p>\x1b$BF|K\n\x1b(B</p>", b"<p>\x1b$BF|K\x1b(B</p>", b"<p>\x1b$B\x1b(B</p>"):
+        assert detect(stray).name == "utf-8" == fp.parse(stray).encoding, stray
     # declared, or not 7-bit: the declaration and the UTF-8 check stand
     assert detect(b"<meta charset=utf-8>" + data).name == "utf-8"
     assert detect(data + "\u00e9".encode()).name == "utf-8"
@@ -928,7 +931,7 @@ def _hinted_fast_path_agrees(data: bytes, hint: str) -> None:
     "\n<title>\u4e2d\u6587</title>".encode("utf-16-be"),
     b"<\x00a\x00\x00\x00b\x00c\x00",                                               # a NUL unit: not UTF-16
     "<title>\u65e5\u672c</title>".encode("iso2022_jp"),                       # undeclared ISO-2022-JP
-    b"<p>\x1b(Jx</p>", b"<p>\x1b$Bx\xc3\xa9</p>",                             # no JIS X 0208; not 7-bit
+    b"<p>\x1b(Jx</p>", b"<p>\x1b$Bx\xc3\xa9</p>", b"<p>\x1b$Bxy\x1b(B</p>",     # no JIS X 0208; not 7-bit
 ])
 def test_parse_fast_path_agrees_with_detect(data):
     _fast_path_agrees(data)

@@ -70,9 +70,10 @@ def pages(every: int = 1):
 NAMESPACES = {"html": "http://www.w3.org/1999/xhtml", "svg": "http://www.w3.org/2000/svg",
               "math": "http://www.w3.org/1998/Math/MathML"}
 # markup between elements, and a start tag cut off by the end of the input (a truncated
-# page), which the tokenizer drops: neither is text
+# page), which the tokenizer drops: neither is text. A quote opens a value only after '=';
+# the possessive loop reads the tag once, as the tokenizer does (no backtracking)
 MARKUP = re.compile(rb"<!--.*?(?:-->|\Z)|<![^>]*>?|<\?[^>]*>?|</[^>]*>?"
-                    rb"|<[A-Za-z](?:\"[^\"]*(?:\"|\Z)|'[^']*(?:'|\Z)|[^>\"'])*\Z", re.DOTALL)
+                    rb"|<[A-Za-z](?:=[\t\n\f\r ]*(?:\"[^\"]*(?:\"|\Z)|'[^']*(?:'|\Z))|[^>])*+\Z", re.DOTALL)
 
 
 def python_codec(doc) -> str:

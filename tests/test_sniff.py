@@ -134,6 +134,7 @@ def _zip() -> bytes:
     b"\x00\x01\x02\x03 random bytes",
     b"text then a control byte \x01 in the header",
     "x<p>".encode("utf-16-le"),   # NULs between letters, but not the shape of markup in UTF-16
+    b"".join(n.to_bytes(2, "little") for n in range(10, 200)),   # 16-bit numbers of that shape
 ])
 def test_binary(data):
     assert sniff(data) == "binary"

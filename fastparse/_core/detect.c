@@ -65,18 +65,27 @@ fp_utf16_pattern(const uint8_t *p, size_t n)
 }
 
 /* ISO-2022-JP without a declaration, which the UTF-8 check passes: its bytes
- * are 7-bit, and its Japanese text begins with an escape that switches to JIS
- * X 0208 (ESC $ B, or ESC $ @ of its 1978 edition). ASCII pages hold no ESC;
- * as UTF-8 such a page reads "\x1b$BF|K\\" and its "<sG>" is a tag. Browsers'
- * detectors (chardetng, CED) take these escapes for ISO-2022-JP too. */
+ * are 7-bit, and its Japanese text is a run that an escape switches to JIS
+ * X 0208 (ESC $ B, or ESC $ @ of its 1978 edition): pairs of bytes 21-7E,
+ * then an escape back to ASCII or JIS-Roman (ESC ( B, ESC ( J) before the line
+ * ends, as RFC 1468 asks. ASCII pages hold no such run (a stray escape in a
+ * script is not one); as UTF-8 such a page reads "\x1b$BF|K\\" and its "<sG>"
+ * is a tag. Browsers' detectors (chardetng, CED) take these runs for ISO-2022-JP. */
 int
 fp_iso2022jp_escapes(const uint8_t *p, size_t n)
 {
     const uint8_t *end = p + (n < FP_ISO2022JP_SCAN_BYTES ? n : FP_ISO2022JP_SCAN_BYTES);
     while (end - p >= 3 && (p = memchr(p, 0x1B, (size_t)(end - p) - 2))) {
-        if (p[1] == '$' && (p[2] == 'B' || p[2] == '@'))
-            return 1;
         p++;
+        if (p[0] != '$' || (p[1] != 'B' && p[1] != '@'))
+            continue;
+        const uint8_t *q = p + 2;
+        while (q < end && *q >= 0x21 && *q <= 0x7E)
+            q++;
+        size_t run = (size_t)(q - (p + 2));
+        if (run >= 2 && run % 2 == 0 && end - q >= 3 && q[0] == 0x1B && q[1] == '(' &&
+            (q[2] == 'B' || q[2] == 'J'))
+            return 1;
     }
     return 0;
 }

@@ -36,8 +36,8 @@ const char *fp_encoding_for_label(const uint8_t *label, size_t n);
 enum { FP_UTF16_PATTERN_UNITS = 32 };
 const char *fp_utf16_pattern(const uint8_t *p, size_t n);
 
-/* Whether 7-bit p[0 .. n) is ISO-2022-JP: an escape to JIS X 0208 in its
- * first FP_ISO2022JP_SCAN_BYTES (detect.c). Reads p[0 .. n) only. */
+/* Whether 7-bit p[0 .. n) is ISO-2022-JP: a run of JIS X 0208 between its
+ * escapes in its first FP_ISO2022JP_SCAN_BYTES (detect.c). Reads p[0 .. n) only. */
 enum { FP_ISO2022JP_SCAN_BYTES = 1 << 20 };
 int fp_iso2022jp_escapes(const uint8_t *p, size_t n);
 

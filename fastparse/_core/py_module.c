@@ -411,8 +411,8 @@ mod_set_legacy_codecs(PyObject *module, PyObject *codecs)
     Py_RETURN_NONE;
 }
 
-/* iso2022jp_escapes(data) -> bool: whether 7-bit data holds an escape to JIS
- * X 0208, which makes it ISO-2022-JP (detect.c). */
+/* iso2022jp_escapes(data) -> bool: whether 7-bit data holds a run of JIS X
+ * 0208 between escapes, which makes it ISO-2022-JP (detect.c). */
 static PyObject *
 mod_iso2022jp_escapes(PyObject *module, PyObject *arg)
 {
@@ -591,7 +591,7 @@ static PyMethodDef module_methods[] = {
     {"_parse", (PyCFunction)(void (*)(void))mod_parse, METH_FASTCALL,
      "Engine entry point; use fastparse.parse()."},
     {"iso2022jp_escapes", mod_iso2022jp_escapes, METH_O,
-     "iso2022jp_escapes(data) -> bool: whether 7-bit data holds an escape to JIS X 0208 (ISO-2022-JP)."},
+     "iso2022jp_escapes(data) -> bool: whether 7-bit data holds a run of JIS X 0208 between escapes (ISO-2022-JP)."},
     {"utf16_pattern", mod_utf16_pattern, METH_O,
      "utf16_pattern(data) -> 'utf-16le', 'utf-16be' or None: an HTML document in UTF-16 without a BOM."},
     {"utf8_check", mod_utf8_check, METH_O,

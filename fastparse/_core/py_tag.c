@@ -833,9 +833,11 @@ tag_repr(TagObject *t)
         return NULL;
     Py_ssize_t line, col;
     fp_doc_line_col(t->doc, TAG_ELEM(t)->start, &line, &col);
-    PyObject *id = shortened(tag_id(t, NULL));
+    PyObject *id = tag_id(t, NULL);
+    int plain = id && id != Py_None && id_reads_plain(id);   /* the whole id, before it is cut */
+    id = shortened(id);
     PyObject *r = NULL;
-    if (id && id != Py_None && id_reads_plain(id))
+    if (id && id != Py_None && plain)
         r = PyUnicode_FromFormat("<Tag %U#%U #%u at %zd (line %zd, col %zd)>", name, id, t->index,
                                  fp_doc_offset(t->doc, TAG_ELEM(t)->start), line, col);
     else if (id && id != Py_None)   /* id="" or id="a b": quoted, not glued to the name */

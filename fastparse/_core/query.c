@@ -33,9 +33,14 @@ fp_has_token(const uint8_t *v, size_t n, const uint8_t *t, size_t tn, int icase)
             i++;
         if (i - s != tn || !tn)
             continue;
+        if (!icase) {
+            if (memcmp(v + s, t, tn) == 0)
+                return 1;
+            continue;
+        }
         size_t k = 0;
         /* most bytes are equal as they are (a quirks page's class names): fold only the others */
-        while (k < tn && (v[s + k] == t[k] || (icase && fp_lower(v[s + k]) == fp_lower(t[k]))))
+        while (k < tn && (v[s + k] == t[k] || fp_lower(v[s + k]) == fp_lower(t[k])))
             k++;
         if (k == tn)
             return 1;
