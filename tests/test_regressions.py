@@ -290,21 +290,22 @@ def test_head_after_body_content_is_ignored(source, names):
 # element after them; the <frameset> then cut the index where the body began, which was
 # that <html>, still open: the frameset became its own parent and the end-of-input
 # loop never ended. An <html> after top-level elements is indexed again since
-# 2026-12-06 (its attributes reach find("html") and :lang()), but not "after head", nor
-# while a frameset may still replace a body begun before it; the cut stops after it.
+# 2026-12-06 (its attributes reach find("html") and :lang()), "after head" too since
+# 2026-12-07 (a page's lang written after its head), but not while a frameset may still
+# replace a body begun before it; the cut stops after it.
 
 @pytest.mark.parametrize("source, names", [
     ("<!><head></head><script></script><style></style><html><frameset>",
-     ["head", "script", "style", "frameset"]),   # "after head": not indexed
-    ("<head></head><html><frameset>", ["head", "frameset"]),
-    ("<head></head><html><div></div><frameset>", ["head", "frameset"]),
+     ["head", "script", "style", "html", "frameset"]),
+    ("<head></head><html><frameset>", ["head", "html", "frameset"]),
+    ("<head></head><html><div></div><frameset>", ["head", "html", "frameset"]),   # the div goes
     ("<meta><html lang=en><div></div><frameset>", ["meta", "html", "frameset"]),   # the div goes
     ("<div></div><html lang=en><frameset>", ["frameset"]),   # the body before it goes
     ("<p>x</p><html lang=en><p>y", ["p", "html", "p"]),
     ("<p>x<html lang=en><p>y", ["p", "p"]),   # the first <p> is open: merged, as before
     ("<p>x<html lang=de></p><html lang=fr>y", ["p"]),   # nor a later one: the first's come first
     ("<div></div><html lang=de><p>x</p><html lang=fr>", ["div", "p"]),
-    ("<head></head>\n<html lang=en><title>T</title>", ["head", "title"]),   # "after head" puts it back
+    ("<head></head>\n<html lang=en><title>T</title>", ["head", "html", "title"]),   # the title in it
     ("<template><html></template><html lang=de><p>y", ["template", "html", "p"]),   # ignored there
     ("<p>x<html></p><html lang=de><p>y", ["p", "html", "p"]),   # no attributes merged first
     ("<!-- c --><!DOCTYPE html><html><head>", ["html", "head"]),
@@ -316,6 +317,17 @@ def test_html_after_top_level_elements(source, names):
         assert tag.parent.index < tag.index if tag.parent else True
     html = doc.find("html")
     assert not html or (doc.root == html and doc.select(":root") == [html])
+
+
+def test_html_lang_written_after_the_head():
+    # a page that writes its head before <html lang>: the spec merges the tag's attributes
+    # into the html element; the index holds the tag after the head, and its lang counts
+    doc = fp.parse("<!DOCTYPE html><head><title>T</title></head>\n<html lang=de><body><p>Hallo</p></body></html>")
+    assert [(t.name, t.parent.name if t.parent else None) for t in doc] == [
+        ("head", None), ("title", "head"), ("html", None), ("body", "html"), ("p", "body")]
+    assert doc.root == doc.find("html") and doc.root.get("lang") == "de"
+    assert [t.name for t in doc.select("p:lang(de)")] == ["p"] and doc.select(":root") == [doc.root]
+    assert doc.text == "T\nHallo"   # lexbor's textContent
 
 
 # Found by fuzz_parse.py (tests/fuzz/crashes/parse-contains-on-empty-text) with trapping

@@ -47,7 +47,7 @@ late_html_indexed(fp_sim *s)
     if (s->html >= 0 || s->top >= 0 || s->ctx || s->in_frameset || s->doc->n == 0 || s->html_merged)
         return 0;
     int body = fp_sim_body_seen_before(s, s->doc->n);
-    return !(s->frameset_ok && body) && !(s->head >= 0 && !body);
+    return !(s->frameset_ok && body);
 }
 
 /* "in body" (13.2.6.4.7), the mode most start tags are handled in: the
