@@ -204,6 +204,28 @@ def test_each_read_is_a_list_of_its_own():
     assert doc.errors is not doc.errors
 
 
+def test_content_after_the_body_ends():
+    # "after body" (after </body>) and "after after body" (after </html>): a token other than
+    # whitespace, a comment or <html> is an error, and the tree builder goes back to "in body"
+    # (codes as html5lib names them; checked against html5lib 1.1)
+    d = "<!DOCTYPE html><body></body>"
+    assert codes(d + "<p>x") == ["unexpected-start-tag-after-body"]
+    assert codes(d + "x") == ["unexpected-char-after-body"]
+    assert codes(d + "</body>") == ["unexpected-end-tag-after-body"]
+    assert codes(d + "</html><p>x") == ["expected-eof-but-got-start-tag"]
+    assert codes(d + "</html>x") == ["expected-eof-but-got-char"]
+    assert codes(d + "</html></p>") == ["expected-eof-but-got-end-tag", "unexpected-end-tag"]
+    assert codes(d + "</html></html>") == codes(d + "</html></body>") == ["expected-eof-but-got-end-tag"]
+    assert codes("<!DOCTYPE html><p>x</body></p>") == ["unexpected-end-tag-after-body"]
+    assert codes(d + "</foo>") == ["unexpected-end-tag-after-body", "unexpected-end-tag"]
+    # whitespace and comments are no error, nor a second <html>'s own
+    assert codes(d + "\n<!-- c --> \n</html>\n<!-- d -->\n") == []
+    assert codes(d + "<html lang=x>") == ["unexpected-start-tag"]
+    # one error, then "in body": what follows is no error of its own
+    assert [(e.code, e.offset) for e in fp.parse(d + "<div>x</div>").errors] == [
+        ("unexpected-start-tag-after-body", 28)]
+
+
 def test_elements_left_open_when_the_body_ends():
     # "in body", end of input or </body>: any element open but p, li, dd, dt, table cells and
     # rows, options, ruby parts, body and html is an error (named as html5lib names them)
@@ -215,7 +237,8 @@ def test_elements_left_open_when_the_body_ends():
     assert codes("<template>") == ["expected-closing-tag-but-got-eof"]
     assert [(e.code, e.offset) for e in fp.parse("<div></body></html>").errors] == [
         ("expected-one-end-tag-but-got-another", 5)]   # at </body>, and once
-    assert codes("<div></div></body>x<b>") == ["expected-closing-tag-but-got-eof"]   # the body again
+    assert codes("<div></div></body>x<b>") == ["unexpected-char-after-body",   # the body again
+                                                "expected-closing-tag-but-got-eof"]
     assert codes("<html><body><p>a</p></body></html>") == []
     # "in head" pops the head before the body's check: a page that ends in its head is fine
     for src in ("<!DOCTYPE html><html><head><title>x</title>", "<head><meta charset=utf-8></html>",

@@ -109,11 +109,14 @@ void
 fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
 {
     s->attr_bits = 0;   /* "</br>" makes a <br> without attributes */
-    if (tag < 0) {
+    if (tag < 0) {   /* a name no element has: ignored (the body still ends at its </body>) */
+        after_body_error(s, AFTER_BODY_END_TAG, lt);
         fp_sim_error(s, FP_ERR_UNEXPECTED_END_TAG, lt);
         return;
     }
     int32_t t = open_of(s, tag);
+    if (s->html_end_pending || (tag != FP_TAG_HTML && s->body_end_pending))
+        after_body_error(s, AFTER_BODY_END_TAG, lt);   /* a second </body> too, a </html> after </html> */
     if (tag != FP_TAG_BODY && tag != FP_TAG_HTML)
         s->body_end_pending = s->html_end_pending = s->body_ended = 0;  /* "after body": back to "in body" */
 
@@ -194,11 +197,11 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
             s->body_end_pending = 1;
             s->body_end_lt = lt;
             s->body_end_gt = gt;
-        } else if (tag == FP_TAG_HTML && (open_of(s, FP_TAG_HTML) >= 0 || ends_body)) {
+        } else if (tag == FP_TAG_HTML && ends_body) {
             s->html_end_pending = 1;   /* an implied html: nothing to close, but the body ended */
             s->html_end_lt = lt;
             s->html_end_gt = gt;
-        } else if (!implied) {
+        } else if (!implied && !(tag == FP_TAG_HTML && open_of(s, FP_TAG_HTML) >= 0)) {   /* reported above */
             fp_sim_error(s, FP_ERR_UNEXPECTED_END_TAG, lt);
         }
         if (s->head_open && s->top == s->head)
@@ -341,6 +344,7 @@ fp_sim_end_current(fp_sim *s, uint32_t lt, uint32_t gt)
      * popped here; the rest take the long way. */
     fp_elem *el = &s->e[s->top];
     if (!fp_foreign(el) && !s->in_frameset && closes_plainly(el->tag)) {
+        after_body_error(s, AFTER_BODY_END_TAG, lt);
         s->body_end_pending = s->html_end_pending = s->body_ended = 0;  /* "after body": back to "in body" */
         pop_inline(s, FP_CLOSED_END_TAG, lt, gt);
         return;

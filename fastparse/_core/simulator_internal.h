@@ -147,6 +147,25 @@ append_element(fp_sim *s, int tag, uint8_t flags, uint8_t closed, uint32_t lt, u
     return i;
 }
 
+/* What came after </body> or </html>: a start tag, an end tag, or text */
+enum { AFTER_BODY_START_TAG, AFTER_BODY_END_TAG, AFTER_BODY_TEXT };
+
+/* A token after </body> ("after body") or </html> ("after after body") that is
+ * not whitespace, a comment or <html> is a parse error (13.2.6.4.22-23), named
+ * as html5lib names it; the tree builder then goes back to "in body". Not when
+ * an svg or math element is the current node (a </body> in it): foreign content's
+ * rules take the token, not the mode (an integration point's are not reported). */
+static inline void
+after_body_error(fp_sim *s, int what, uint32_t at)
+{
+    if (s->top >= 0 && fp_foreign(&s->e[s->top]))
+        return;
+    if (s->html_end_pending)
+        fp_sim_error(s, FP_ERR_EXPECTED_EOF_BUT_GOT_START_TAG + what, at);
+    else if (s->body_end_pending)
+        fp_sim_error(s, FP_ERR_UNEXPECTED_START_TAG_AFTER_BODY + what, at);
+}
+
 /* A void element at the current node: what a push and a pop would leave,
  * without the stack traffic. */
 static inline int32_t
