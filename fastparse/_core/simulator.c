@@ -351,6 +351,20 @@ skip_space(const uint8_t *p, const uint8_t *q, int refs, int nul)
     return p;
 }
 
+/* after_body_error's report (simulator_internal.h). Not when an svg or math
+ * element is the current node (a </body> in it): foreign content's rules take
+ * the token, not the mode (an integration point's are not reported). */
+__attribute__((cold, noinline)) void
+fp_sim_after_body_error(fp_sim *s, int what, uint32_t at)
+{
+    if (s->top >= 0 && fp_foreign(&s->e[s->top]))
+        return;
+    if (s->html_end_pending)
+        fp_sim_error(s, FP_ERR_EXPECTED_EOF_BUT_GOT_START_TAG + what, at);
+    else if (s->body_end_pending)
+        fp_sim_error(s, FP_ERR_UNEXPECTED_START_TAG_AFTER_BODY + what, at);
+}
+
 /* Text matters to nesting in three places here: non-whitespace text in <head>
  * or a <colgroup> closes it, and text after </body> reopens the body.
  * refs: the text decodes character references (not CDATA). */

@@ -115,10 +115,12 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         return;
     }
     int32_t t = open_of(s, tag);
-    if (s->html_end_pending || (tag != FP_TAG_HTML && s->body_end_pending))
-        after_body_error(s, AFTER_BODY_END_TAG, lt);   /* a second </body> too, a </html> after </html> */
-    if (tag != FP_TAG_BODY && tag != FP_TAG_HTML)
-        s->body_end_pending = s->html_end_pending = s->body_ended = 0;  /* "after body": back to "in body" */
+    if (__builtin_expect(s->body_end_pending | s->html_end_pending, 0)) {   /* body_ended with them */
+        if (tag != FP_TAG_HTML || s->html_end_pending)
+            after_body_error(s, AFTER_BODY_END_TAG, lt);   /* a second </body> too, a </html> after </html> */
+        if (tag != FP_TAG_BODY && tag != FP_TAG_HTML)
+            s->body_end_pending = s->html_end_pending = s->body_ended = 0;  /* "after body": back to "in body" */
+    }
 
     if (s->doc->opts.recovery == FP_RECOVERY_NONE) {
         if (t >= 0)
@@ -344,8 +346,10 @@ fp_sim_end_current(fp_sim *s, uint32_t lt, uint32_t gt)
      * popped here; the rest take the long way. */
     fp_elem *el = &s->e[s->top];
     if (!fp_foreign(el) && !s->in_frameset && closes_plainly(el->tag)) {
-        after_body_error(s, AFTER_BODY_END_TAG, lt);
-        s->body_end_pending = s->html_end_pending = s->body_ended = 0;  /* "after body": back to "in body" */
+        if (__builtin_expect(s->body_end_pending | s->html_end_pending, 0)) {   /* body_ended with them */
+            after_body_error(s, AFTER_BODY_END_TAG, lt);
+            s->body_end_pending = s->html_end_pending = s->body_ended = 0;  /* "after body": back to "in body" */
+        }
         pop_inline(s, FP_CLOSED_END_TAG, lt, gt);
         return;
     }

@@ -152,18 +152,15 @@ enum { AFTER_BODY_START_TAG, AFTER_BODY_END_TAG, AFTER_BODY_TEXT };
 
 /* A token after </body> ("after body") or </html> ("after after body") that is
  * not whitespace, a comment or <html> is a parse error (13.2.6.4.22-23), named
- * as html5lib names it; the tree builder then goes back to "in body". Not when
- * an svg or math element is the current node (a </body> in it): foreign content's
- * rules take the token, not the mode (an integration point's are not reported). */
+ * as html5lib names it; the tree builder then goes back to "in body". Out of
+ * line and cold (simulator.c): the hot paths only test the two flags. */
+void fp_sim_after_body_error(fp_sim *s, int what, uint32_t at);
+
 static inline void
 after_body_error(fp_sim *s, int what, uint32_t at)
 {
-    if (s->top >= 0 && fp_foreign(&s->e[s->top]))
-        return;
-    if (s->html_end_pending)
-        fp_sim_error(s, FP_ERR_EXPECTED_EOF_BUT_GOT_START_TAG + what, at);
-    else if (s->body_end_pending)
-        fp_sim_error(s, FP_ERR_UNEXPECTED_START_TAG_AFTER_BODY + what, at);
+    if (__builtin_expect(s->body_end_pending | s->html_end_pending, 0))
+        fp_sim_after_body_error(s, what, at);
 }
 
 /* A void element at the current node: what a push and a pop would leave,

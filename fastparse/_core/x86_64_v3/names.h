@@ -115,6 +115,7 @@
 #define fp_select_siblings_size v3_fp_select_siblings_size
 #define fp_select_test v3_fp_select_test
 #define fp_sim_adopt v3_fp_sim_adopt
+#define fp_sim_after_body_error v3_fp_sim_after_body_error
 #define fp_sim_begin_body v3_fp_sim_begin_body
 #define fp_sim_body_seen_before v3_fp_sim_body_seen_before
 #define fp_sim_boundaries v3_fp_sim_boundaries
