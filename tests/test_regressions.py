@@ -319,6 +319,22 @@ def test_html_after_top_level_elements(source, names):
     assert not html or (doc.root == html and doc.select(":root") == [html])
 
 
+# Found by fuzz_engine.c (tests/fuzz/crashes/engine-html-after-html-end-after-text) while
+# the after-body errors were added: an <html> start tag no longer ended "after after body"
+# (its in-body rules keep the mode), so an <html> indexed after text and </html> kept the
+# pending end of that earlier </html>, and closed at it: an element ending before its start.
+# Indexing an <html> now drops such a pending end.
+
+@pytest.mark.parametrize("source", [reproducer("engine-html-after-html-end-after-text"),
+                                    b"x</html><html a=b>y", b"x</body><html a=b>", b"x</html></html><html>"])
+def test_html_indexed_after_an_html_end_tag(source):
+    doc = fp.parse(source)
+    assert_ranges_nest(doc)
+    for tag in doc:
+        assert tag.span[0] <= tag.inner_span[0] <= tag.inner_span[1] <= tag.span[1], tag
+    assert doc.root.name == "html" and doc.root.closed_by == "eof"
+
+
 def test_html_lang_written_after_the_head():
     # a page that writes its head before <html lang>: the spec merges the tag's attributes
     # into the html element; the index holds the tag after the head, and its lang counts
