@@ -434,10 +434,14 @@ fp_sim_eof(fp_sim *s, uint32_t text_end)
      * fragment with no template open stops "in template", without one */
     if (!s->body_ended && !(s->ctx == FP_TAG_TEMPLATE && open_html_of(s, FP_TAG_TEMPLATE) < 0))
         fp_sim_check_open_at_end(s, (uint32_t)s->doc->len);
-    if (s->body_end_pending && open_of(s, FP_TAG_BODY) >= 0)
-        fp_sim_close_until(s, open_of(s, FP_TAG_BODY), FP_CLOSED_END_TAG, s->body_end_lt, s->body_end_gt);
-    if (s->html_end_pending && open_of(s, FP_TAG_HTML) >= 0)
-        fp_sim_close_until(s, open_of(s, FP_TAG_HTML), FP_CLOSED_END_TAG, s->html_end_lt, s->html_end_gt);
+    /* each closes at its pending end tag, unless its start tag came after that one (an
+     * <html> indexed after </body> or </html>, which keeps the mode: 13.2.6.4.22-23) */
+    int32_t b = open_of(s, FP_TAG_BODY);
+    if (s->body_end_pending && b >= 0 && s->e[b].start < s->body_end_lt)
+        fp_sim_close_until(s, b, FP_CLOSED_END_TAG, s->body_end_lt, s->body_end_gt);
+    int32_t h = open_of(s, FP_TAG_HTML);
+    if (s->html_end_pending && h >= 0 && s->e[h].start < s->html_end_lt)
+        fp_sim_close_until(s, h, FP_CLOSED_END_TAG, s->html_end_lt, s->html_end_gt);
     while (s->top >= 0)
         fp_sim_pop(s, FP_CLOSED_EOF, text_end, text_end);
 }

@@ -70,7 +70,6 @@ fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
              * and the rest; its whitespace is text, as in the head or body */
             fp_sim_error(s, FP_ERR_UNEXPECTED_START_TAG, lt);
             s->doc->html_after_text = 1;
-            s->body_end_pending = s->html_end_pending = s->body_ended = 0;   /* no end before its start */
             s->html = fp_sim_push(s, tag, 0, lt, gt);
             if (s->html >= 0)
                 s->doc->root = (uint32_t)s->html;   /* the DOM's root, though not the first element */
@@ -86,8 +85,6 @@ fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
             return -1;
         }
         s->doc->html_after_text = s->body_seen;   /* nothing indexed yet: text began the body */
-        /* an indexed <html> after </html> (text before it): the end seen earlier is not its end */
-        s->body_end_pending = s->html_end_pending = s->body_ended = 0;
         return s->html = fp_sim_push(s, tag, 0, lt, gt);
     case FP_TAG_HEAD:
         return fp_sim_start_head(s, lt, gt);
