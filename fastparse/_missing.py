@@ -5,6 +5,8 @@ matches nothing: every navigation or query on MISSING returns MISSING (or an
 empty list), every value (text, attribute) is ``None``.
 """
 
+import functools
+
 __all__ = ["MISSING"]
 
 
@@ -118,16 +120,14 @@ def _show_tag_signatures() -> None:
 
 
 _show_tag_signatures()
-_PROBE = []
 
 
+@functools.cache
 def _probe():
     """The one element of a document of its own, whose methods check MISSING's arguments."""
-    if not _PROBE:
-        from . import _parse  # late: the package imports this module first
+    from . import _parse  # late: the package imports this module first
 
-        _PROBE.append(_parse.parse("<p>").find("p"))
-    return _PROBE[0]
+    return _parse.parse("<p>").find("p")
 
 
 MISSING = _Missing()

@@ -455,7 +455,7 @@ typedef struct {
 } fp_query;
 
 int fp_match(const fp_doc *doc, uint32_t i, const fp_query *q);
-/* Whether the whitespace-separated list v[0 .. n) holds the token t[0 .. tn),
+/* Whether the whitespace-separated list v[0 .. n) holds the token t[0 .. tn) (select_value.c),
  * ASCII case ignored with icase (a class, cls=, a selector's ~=). */
 int fp_has_token(const uint8_t *v, size_t n, const uint8_t *t, size_t tn, int icase);
 /* Elements in [first, last] (inclusive) matching q, in document order, at most

@@ -188,12 +188,14 @@ parse_document(PyObject *module, PyObject *source, PyObject *encoding, PyObject 
     }
     if (context != Py_None) {
         Py_ssize_t clen;
-        const char *c = PyUnicode_Check(context) ? fp_utf8_of(context, &clen) : NULL;
+        if (!PyUnicode_Check(context)) {
+            PyErr_SetString(PyExc_TypeError, "context must be a tag name (str)");
+            return NULL;
+        }
+        const char *c = fp_utf8_of(context, &clen);
         if (!c) {
             if (!PyErr_Occurred())
-                PyErr_Format(PyUnicode_Check(context) ? PyExc_ValueError : PyExc_TypeError,
-                             "context must be a tag name (str)%s",
-                             PyUnicode_Check(context) ? ", not one with a lone surrogate" : "");
+                PyErr_SetString(PyExc_ValueError, "context must be a tag name (str), not one with a lone surrogate");
             return NULL;
         }
         fp_doc tmp = {0};

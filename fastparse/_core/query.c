@@ -18,36 +18,6 @@ value_equals(const fp_doc *d, const fp_attr *a, const uint8_t *v, size_t n)
     return eq;
 }
 
-/* Whether the whitespace-separated list v[0 .. n) holds the token t[0 .. tn),
- * ASCII case ignored with icase (class names in quirks mode): a class, cls=,
- * and the selectors' ~=. No list holds an empty token. */
-int
-fp_has_token(const uint8_t *v, size_t n, const uint8_t *t, size_t tn, int icase)
-{
-    size_t i = 0;
-    while (i < n) {
-        while (i < n && fp_is_ws(v[i]))
-            i++;
-        size_t s = i;
-        while (i < n && !fp_is_ws(v[i]))
-            i++;
-        if (i - s != tn || !tn)
-            continue;
-        if (!icase) {
-            if (memcmp(v + s, t, tn) == 0)
-                return 1;
-            continue;
-        }
-        size_t k = 0;
-        /* most bytes are equal as they are (a quirks page's class names): fold only the others */
-        while (k < tn && (v[s + k] == t[k] || fp_lower(v[s + k]) == fp_lower(t[k])))
-            k++;
-        if (k == tn)
-            return 1;
-    }
-    return 0;
-}
-
 /* cls= "a b": the list v[0 .. n) holds every token of want[0 .. wn), at least one */
 static int
 has_tokens(const uint8_t *v, size_t n, const uint8_t *want, size_t wn, int icase)
@@ -59,7 +29,7 @@ has_tokens(const uint8_t *v, size_t n, const uint8_t *want, size_t wn, int icase
         size_t s = i;
         while (i < wn && !fp_is_ws(want[i]))
             i++;
-        if (i > s && !(any = fp_has_token(v, n, want + s, i - s, icase)))
+        if (i > s && !(any = fp_has_token(v, n, want + s, i - s, icase)))   /* select_value.c */
             return 0;
     }
     return any;

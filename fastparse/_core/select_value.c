@@ -58,6 +58,23 @@ int fp_sel_bytes_find(const uint8_t *h, size_t hn, const uint8_t *nd, size_t nn,
     return fp_sel_bytes_find_in(h, hn, nd, nn, icase, h + hn);
 }
 
+/* Whether the whitespace-separated list v contains the token t (Selectors 6.2 ~=,
+ * class, and find's cls=: query.c); ASCII case ignored with icase (quirks mode). */
+int fp_has_token(const uint8_t *v, size_t n, const uint8_t *t, size_t tn, int icase)
+{
+    size_t i = 0;
+    while (i < n) {
+        while (i < n && is_ws(v[i]))
+            i++;
+        size_t s = i;
+        while (i < n && !is_ws(v[i]))
+            i++;
+        if (i - s == tn && tn && bytes_eq(v + s, t, tn, icase))
+            return 1;
+    }
+    return 0;
+}
+
 const uint8_t *fp_sel_str(const fp_sel_ctx *c, int32_t k, size_t *len)
 {
     const int32_t *t = c->w + c->w[FP_SEL_H_STRS] + 2 * k;

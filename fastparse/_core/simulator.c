@@ -386,8 +386,7 @@ fp_sim_text(fp_sim *s, const uint8_t *p, const uint8_t *q, int refs)
         s->frameset_ok = 0;
     if (open_html_of(s, FP_TAG_TEMPLATE) < 0)
         fp_sim_begin_body(s, at);   /* a template's text is its content, not the body's */
-    after_body_error(s, AFTER_BODY_TEXT, at);
-    s->body_end_pending = s->html_end_pending = s->body_ended = 0;
+    leave_after_body(s, AFTER_BODY_TEXT, at);
     fp_sim_update_watch(s);
 }
 

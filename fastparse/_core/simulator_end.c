@@ -115,12 +115,10 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         return;
     }
     int32_t t = open_of(s, tag);
-    if (__builtin_expect(s->body_end_pending | s->html_end_pending, 0)) {   /* body_ended with them */
-        if (tag != FP_TAG_HTML || s->html_end_pending)
-            after_body_error(s, AFTER_BODY_END_TAG, lt);   /* a second </body> too, a </html> after </html> */
-        if (tag != FP_TAG_BODY && tag != FP_TAG_HTML)
-            s->body_end_pending = s->html_end_pending = s->body_ended = 0;  /* "after body": back to "in body" */
-    }
+    if (tag != FP_TAG_BODY && tag != FP_TAG_HTML)
+        leave_after_body(s, AFTER_BODY_END_TAG, lt);
+    else if (tag == FP_TAG_BODY || s->html_end_pending)
+        after_body_error(s, AFTER_BODY_END_TAG, lt);   /* a second </body>, a </html> after </html>: their mode again */
 
     if (s->doc->opts.recovery == FP_RECOVERY_NONE) {
         if (t >= 0)
@@ -184,27 +182,27 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
             fp_sim_begin_body(s, lt);   /* "after head" acts as for anything else: a <meta> now is body content */
         int implied = implied_body_in_scope(s);
         int ends_body = in_scope(s, open_of(s, FP_TAG_BODY), FP_SC_DEFAULT) || implied;
-        if (ends_body && !s->body_ended) {
-            fp_sim_check_open_at_end(s, lt);   /* "in body" ends here, as at the end of input */
-            s->body_ended = 1;
-        } else if (!ends_body && tag == FP_TAG_HTML && open_of(s, FP_TAG_HTML) >= 0) {
+        if (!ends_body) {
             fp_sim_error(s, FP_ERR_UNEXPECTED_END_TAG, lt);   /* no body in scope: ignored (a cell, a template) */
-        }
-        if (ends_body && tag == FP_TAG_HTML && s->ctx == FP_TAG_HTML)
-            fp_sim_error(s, FP_ERR_UNEXPECTED_END_TAG, lt);   /* "after body" in a fragment ignores it */
-        if (tag == FP_TAG_BODY && ends_body) {
+        } else if (tag == FP_TAG_BODY) {
+            if (!s->body_ended)
+                fp_sim_check_open_at_end(s, lt);   /* "in body" ends here, as at the end of input */
             /* a </body> after </html> goes back to "in body" (13.2.6.4.23): that
              * </html> ends nothing, or the html element would end before its body */
+            s->body_ended = 1;
             s->html_end_pending = 0;
             s->body_end_pending = 1;
             s->body_end_lt = lt;
             s->body_end_gt = gt;
-        } else if (tag == FP_TAG_HTML && ends_body) {
+        } else {
+            if (!s->body_ended)
+                fp_sim_check_open_at_end(s, lt);
+            if (s->ctx == FP_TAG_HTML)
+                fp_sim_error(s, FP_ERR_UNEXPECTED_END_TAG, lt);   /* "after body" in a fragment ignores it */
+            s->body_ended = 1;
             s->html_end_pending = 1;   /* an implied html: nothing to close, but the body ended */
             s->html_end_lt = lt;
             s->html_end_gt = gt;
-        } else if (!implied && !(tag == FP_TAG_HTML && open_of(s, FP_TAG_HTML) >= 0)) {   /* reported above */
-            fp_sim_error(s, FP_ERR_UNEXPECTED_END_TAG, lt);
         }
         if (s->head_open && s->top == s->head)
             fp_sim_close_until(s, s->head, FP_CLOSED_IMPLIED, lt, lt);
@@ -346,10 +344,7 @@ fp_sim_end_current(fp_sim *s, uint32_t lt, uint32_t gt)
      * popped here; the rest take the long way. */
     fp_elem *el = &s->e[s->top];
     if (!fp_foreign(el) && !s->in_frameset && closes_plainly(el->tag)) {
-        if (__builtin_expect(s->body_end_pending | s->html_end_pending, 0)) {   /* body_ended with them */
-            after_body_error(s, AFTER_BODY_END_TAG, lt);
-            s->body_end_pending = s->html_end_pending = s->body_ended = 0;  /* "after body": back to "in body" */
-        }
+        leave_after_body(s, AFTER_BODY_END_TAG, lt);
         pop_inline(s, FP_CLOSED_END_TAG, lt, gt);
         return;
     }

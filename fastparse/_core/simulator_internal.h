@@ -163,6 +163,17 @@ after_body_error(fp_sim *s, int what, uint32_t at)
         fp_sim_after_body_error(s, what, at);
 }
 
+/* That token, which takes the document back to "in body": reported, and the
+ * pending ends of </body> and </html> dropped (body_ended is set with them). */
+static inline void
+leave_after_body(fp_sim *s, int what, uint32_t at)
+{
+    if (__builtin_expect(s->body_end_pending | s->html_end_pending, 0)) {
+        fp_sim_after_body_error(s, what, at);
+        s->body_end_pending = s->html_end_pending = s->body_ended = 0;
+    }
+}
+
 /* A void element at the current node: what a push and a pop would leave,
  * without the stack traffic. */
 static inline int32_t

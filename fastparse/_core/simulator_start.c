@@ -306,12 +306,8 @@ start_slow(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
 static inline __attribute__((always_inline)) int32_t
 start_recovered(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
 {
-    /* after </body> or </html> (rare): back to "in body", but for an <html>,
-     * which takes the in-body rules and keeps the mode */
-    if (__builtin_expect(s->body_end_pending | s->html_end_pending, 0) && tag != FP_TAG_HTML) {   /* body_ended with them */
-        after_body_error(s, AFTER_BODY_START_TAG, lt);
-        s->body_end_pending = s->html_end_pending = s->body_ended = 0;
-    }
+    if (tag != FP_TAG_HTML)   /* an <html> takes the in-body rules, and keeps the mode */
+        leave_after_body(s, AFTER_BODY_START_TAG, lt);
     if (s->after_head) {
         if (is_head_tag(tag) && tag != FP_TAG_NOSCRIPT && s->top == s->e[s->head].parent) {
             fp_sim_reopen_head(s);   /* still "after head" once that element is in */
