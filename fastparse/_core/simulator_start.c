@@ -306,8 +306,9 @@ start_slow(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
 static inline __attribute__((always_inline)) int32_t
 start_recovered(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt)
 {
-    if (tag != FP_TAG_HTML)   /* an <html> takes the in-body rules, and keeps the mode */
-        leave_after_body(s, AFTER_BODY_START_TAG, lt);
+    /* the flags first: they are rarely set, and the hot path tests nothing else here */
+    if (__builtin_expect(s->body_end_pending | s->html_end_pending, 0) && tag != FP_TAG_HTML)
+        leave_after_body(s, AFTER_BODY_START_TAG, lt);   /* an <html> takes the in-body rules, keeps the mode */
     if (s->after_head) {
         if (is_head_tag(tag) && tag != FP_TAG_NOSCRIPT && s->top == s->e[s->head].parent) {
             fp_sim_reopen_head(s);   /* still "after head" once that element is in */
