@@ -146,6 +146,56 @@ def test_select_child_in_nested_divs():
                   lambda doc: doc.select("span > div.a"))
 
 
+def list_after_a_fostered_element(n: int) -> fp.Document:
+    # one foster-parented element anywhere puts the document on tree-order links
+    return fp.parse("<table><tr><td>1</td></tr><b>stray</b></table><ul>" + "<li>x<p>y</p>" * n)
+
+
+def walk_siblings(doc: fp.Document) -> int:
+    items = doc.find_all("li")
+    steps, tag = 0, items[0]
+    while tag:
+        tag, steps = tag.next_sibling(), steps + 1
+    tag = items[-1]
+    while tag:
+        tag, steps = tag.prev_sibling("li"), steps + 1
+    return steps
+
+
+def test_sibling_walk_with_a_fostered_element():
+    # each step collected and sorted the parent's whole subtree: 16,000 items took 8 s
+    assert_linear("next_sibling() and prev_sibling() over <li> after a fostered <b>", list_after_a_fostered_element, 5_000,
+                  walk_siblings)
+
+
+def test_children_of_every_element_with_a_fostered_element():
+    # each .children walked the element's whole subtree (then sorted it)
+    assert_linear(".children of every element, nested, after a fostered <b>",
+                  lambda n: fp.parse("<table><b>stray</b></table>" + "<div><p>x</p>" * n, max_depth=DEEP),
+                  5_000, lambda doc: [tag.children for tag in doc])
+
+
+def concatenated_pages(n: int) -> fp.Document:
+    # each later <html> and <body> tag adds its attributes to the first html and body
+    return fp.parse("".join(f"<html lang=en><body class=b{i}><div class=post><p title=x>a</p></div></body></html>"
+                            for i in range(n)))
+
+
+def test_attributes_of_concatenated_pages():
+    # every element's attributes looked through all the later tags' (8,000 pages: 1 s)
+    assert_linear("attrs of every element of concatenated pages", concatenated_pages, 2_000,
+                  lambda doc: [tag.attrs for tag in doc])
+    assert_linear("select('p[title=y]') over concatenated pages", concatenated_pages, 2_000,
+                  lambda doc: doc.select("p[title=y]"))
+
+
+def test_attributes_of_a_body_with_many_later_body_tags():
+    # each attribute looked for its tag from the first later one
+    assert_linear("body.attrs with later <body aN=1> tags",
+                  lambda n: fp.parse("".join(f"<body a{i}=1>" for i in range(n))), 5_000,
+                  lambda doc: doc[0].attrs)
+
+
 def form_rows(n: int) -> fp.Document:
     """A table of n rows, each with its own form (form= attributes), radio group and buttons."""
     return fp.parse("".join(f"<form id=f{i}></form>" for i in range(n)) + "<table>" + "".join(

@@ -221,6 +221,23 @@ def test_tables_move_text_but_lose_none(s):
 
 
 @SETTINGS
+@given(plain_html(PLAIN_NAMES + TABLE_NAMES))
+def test_children_siblings_and_parent_agree(s):
+    # foster parenting puts elements out of index order: children and the sibling
+    # steps follow links built for such documents, parent the index; all must agree
+    doc = fp.parse(s)
+    seen = []
+    for node, kids in [(None, doc.children)] + [(tag, tag.children) for tag in doc]:
+        seen += [k.index for k in kids]
+        for k, kid in enumerate(kids):
+            assert (kid.parent.index if node is not None else kid.parent) == (
+                node.index if node is not None else fp.MISSING)
+            assert kid.next_sibling() == (kids[k + 1] if k + 1 < len(kids) else fp.MISSING)
+            assert kid.prev_sibling() == (kids[k - 1] if k else fp.MISSING)
+    assert sorted(seen) == list(range(len(doc)))
+
+
+@SETTINGS
 @given(plain_html())
 def test_html_is_the_source_slice(s):
     doc = fp.parse(s)

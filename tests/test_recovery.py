@@ -141,6 +141,17 @@ def test_children_put_fostered_elements_before_their_table():
     assert [c.name for c in fp.parse("<table><p>x").children] == ["p", "table"]
 
 
+def test_a_form_fragment_ignores_a_form_in_it():
+    # the fragment algorithm points the form element pointer at a form context,
+    # so a <form> in it is ignored as in a form; </form> clears the pointer
+    assert frag("<form><p>x", "form") == "p"
+    assert frag("<div><form><select><p>y</div>", "form") == "div(select(p))"
+    assert frag("<table><form><tr>", "form") == "table(tr)"
+    assert frag("</form><form><p>x", "form") == "form(p)"
+    assert frag("<template><form>x</form></template>", "form") == "template(form)"
+    assert frag("<form><p>x", "div") == "form(p)"
+
+
 def test_hidden_input_is_not_fostered():
     # input type=hidden stays in the table (and the second one does not clear anything)
     d = fp.parse("<table><input type=HIDDEN id=x><tr><td>")

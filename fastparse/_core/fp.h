@@ -184,7 +184,8 @@ typedef struct {
     uint32_t nerrors, errors_cap;
     fp_comment *comments; /* owned, in document order */
     uint32_t ncomments, comments_cap;
-    fp_merged_tag *merged;  /* owned, in document order: later <html>/<body> tags' attributes */
+    fp_merged_tag *merged;  /* owned, by element, then in document order: later <html>/<body>
+                             * tags' attributes */
     uint32_t nmerged, merged_cap;
     fp_form_change *form_ptr;  /* owned: the parser's form element pointer as it changed, in
                                 * element order; a form-associated element belongs to the form it

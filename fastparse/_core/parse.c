@@ -88,6 +88,15 @@ add_comment(fp_doc *d, const uint8_t *lt, const uint8_t *data, const uint8_t *da
     return 0;
 }
 
+static int
+cmp_merged(const void *a, const void *b)
+{
+    const fp_merged_tag *x = a, *y = b;
+    if (x->elem != y->elem)
+        return x->elem < y->elem ? -1 : 1;
+    return (x->attrs > y->attrs) - (x->attrs < y->attrs);
+}
+
 int32_t
 fp_parser_form(const fp_doc *d, uint32_t i)
 {
@@ -352,6 +361,8 @@ fp_parse(fp_doc *d, const uint8_t *buf, size_t len, const fp_options *opts)
     if (!status)
         fp_sim_eof(&s, s.eof_text_end);
     d->quirks = s.quirks && !opts->context;   /* a fragment's has no document: no-quirks */
+    if (d->nmerged > 1)   /* by element, then in document order: binary searches find an element's */
+        qsort(d->merged, d->nmerged, sizeof *d->merged, cmp_merged);
     if (status)
         d->elems = NULL;   /* the simulator's scratch */
     else if (copy_index(d, &s) < 0)

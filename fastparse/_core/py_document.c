@@ -39,6 +39,7 @@ doc_dealloc(DocumentObject *d)
     PyMem_Free(d->line_starts);
     PyMem_Free(d->select_index);
     PyMem_Free(d->select_siblings);
+    PyMem_Free(d->tree_links);
     fp_select_forms_free(d->select_forms);
     Py_CLEAR(d->source);
     Py_CLEAR(d->encoding);

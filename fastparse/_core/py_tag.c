@@ -565,63 +565,21 @@ has_fostered(DocumentObject *d)
     return d->fostered;
 }
 
-static int
-cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
-/* Put foster-parented children where the HTML Standard inserts them: right
- * before the table they were moved out of, in source order among themselves.
- * Each child gets the key (anchor, 0 if fostered, index), anchor being its own
- * index or, for a fostered child, its table's. Returns -1 on memory error. */
-static int
-tree_order(const fp_doc *d, int32_t p, uint32_t *kids, uint32_t n)
-{
-    const fp_elem *e = d->elems;
-    uint64_t *key = PyMem_Malloc((n ? n : 1) * sizeof *key);
-    if (!key) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    for (uint32_t k = 0; k < n; k++) {
-        uint32_t j = kids[k], anchor = j;
-        uint64_t fostered = (e[j].flags & FP_EF_FOSTERED) != 0;
-        if (fostered) {
-            uint32_t a = j;
-            while (e[a].parent != p && e[a].parent >= 0)
-                a = (uint32_t)e[a].parent;
-            /* appended inside a template: source order; moved out of a table: before it */
-            if (e[a].parent == p && e[a].tag == FP_TAG_TABLE)
-                anchor = a;
-        }
-        key[k] = (uint64_t)anchor << 33 | (uint64_t)!fostered << 32 | j;
-    }
-    qsort(key, n, sizeof *key, cmp_u64);
-    for (uint32_t k = 0; k < n; k++)
-        kids[k] = (uint32_t)key[k];
-    PyMem_Free(key);
-    return 0;
-}
-
 /* Children of p (-1: top-level elements), in tree order, into a new buffer
- * (caller frees). Tree order is document order except with foster parenting:
- * a fostered element sits inside its table's index range but is a child of
- * the table's parent, placed before the table. */
+ * (caller frees). Tree order is document order but for foster parenting,
+ * whose documents py_tree.c serves. */
 static uint32_t *
 children_of(DocumentObject *d, int32_t p, uint32_t *count)
 {
+    if (has_fostered(d))
+        return fp_tree_children(d, p, count);
     const fp_elem *e = d->doc.elems;
     uint32_t first = (uint32_t)(p + 1), last = p >= 0 ? e[p].last : d->doc.n - 1;
     uint32_t cap = 16, n = 0;
     uint32_t *out = PyMem_Malloc(cap * sizeof *out);
     if (!out)
         return (uint32_t *)PyErr_NoMemory();
-    int slow = has_fostered(d);
-    for (uint32_t j = first; d->doc.n && j <= last; j = slow ? j + 1 : e[j].last + 1) {
-        if (slow && fp_dom_parent(&d->doc, j) != p)
-            continue;
+    for (uint32_t j = first; d->doc.n && j <= last; j = e[j].last + 1) {
         if (n == cap) {
             uint32_t *grown = PyMem_Realloc(out, (cap *= 2) * sizeof *out);
             if (!grown) {
@@ -631,10 +589,6 @@ children_of(DocumentObject *d, int32_t p, uint32_t *count)
             out = grown;
         }
         out[n++] = j;
-    }
-    if (slow && tree_order(&d->doc, p, out, n) < 0) {
-        PyMem_Free(out);
-        return NULL;
     }
     *count = n;
     return out;
@@ -701,19 +655,9 @@ sibling(TagObject *t, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames
     const fp_elem *e = d->elems;
     int64_t found = -1;
     if (r == 0 && has_fostered(t->doc)) {
-        uint32_t n, pos = 0;
-        uint32_t *sib = children_of(t->doc, fp_dom_parent(d, t->index), &n);
-        if (!sib)
+        found = fp_tree_sibling(t->doc, d, t->index, &q, forward);
+        if (found == -2)
             r = -1;
-        while (sib && pos < n && sib[pos] != t->index)
-            pos++;
-        for (int64_t j = forward ? (int64_t)pos + 1 : (int64_t)pos - 1; sib && j >= 0 && j < (int64_t)n;
-             j += forward ? 1 : -1)
-            if (fp_match(d, sib[j], &q)) {
-                found = sib[j];
-                break;
-            }
-        PyMem_Free(sib);
     } else if (r == 0 && forward) {
         uint32_t bound = sibling_bound(d, t->index);
         for (uint32_t j = e[t->index].last + 1; j <= bound && j < d->n; j = e[j].last + 1)

@@ -24,6 +24,7 @@ typedef struct {
     uint32_t nlines;
     PyObject *names;        /* dict: tag id -> str, filled on demand */
     int fostered;           /* lazy: -1 unknown, 0/1 whether any element is foster-parented */
+    int32_t *tree_links;    /* lazy, when one is: tree order's child and sibling links (py_tree.c) */
     int ndefault_skip;      /* lazy: -1 unknown, else how many of default_skip are set */
     uint16_t default_skip[3];     /* tag ids of script, style, template present in this document */
     uint32_t *select_index;       /* lazy: the selector tag index (select.h), built on the first
@@ -133,6 +134,12 @@ DocumentObject *fp_twin_for(DocumentObject *d, int substring, int non_ascii);
 PyObject *fp_tag_new(DocumentObject *doc, uint32_t index);          /* new reference */
 PyObject *fp_tag_list(DocumentObject *doc, const uint32_t *idx, uint32_t n); /* new reference */
 PyObject *fp_children_list(DocumentObject *doc, int32_t parent); /* -1: top level; tree order */
+/* tree order in a document with foster-parented elements (py_tree.c): the children of
+ * parent (-1: top level) in a new buffer (caller frees; NULL with an exception set), and
+ * the nearest sibling of i after (forward) or before it that q matches (qd: the document
+ * q was built for, doc's or its twin), -1 for none, -2 with an exception set */
+uint32_t *fp_tree_children(DocumentObject *doc, int32_t parent, uint32_t *count);
+int64_t fp_tree_sibling(DocumentObject *doc, const fp_doc *qd, uint32_t i, const fp_query *q, int forward);
 extern PyType_Spec fp_tag_spec;
 
 /* py_document.c */

@@ -456,6 +456,8 @@ fp_sim_context(fp_sim *s, uint16_t ctx, uint8_t ns, uint8_t ip)
     s->frameset_ok = ctx == FP_TAG_HTML;
     s->body_seen = ctx != FP_TAG_HTML;
     s->in_frameset = ctx == FP_TAG_FRAMESET;
+    if (ctx == FP_TAG_FORM && !ns)
+        s->form_ptr = FP_FORM_PTR_CONTEXT;   /* the context is a form: a <form> in it is ignored */
     fp_sim_update_watch(s);
 }
 

@@ -36,6 +36,8 @@ enum {
 /* a mode element's FP_MODE_* lives in its open_bits above the boundary
  * bits (a template's changes once its first start tag decides) */
 #define FP_MODE_SHIFT 12
+/* fp_sim.form_ptr of a fragment parsed in a <form> (13.4, the fragment parsing algorithm) */
+#define FP_FORM_PTR_CONTEXT (-2)
 
 typedef struct {
     int32_t *items;
@@ -105,7 +107,9 @@ typedef struct {
     uint32_t body_at;                /* ... and its offset in the source */
     uint8_t html_merged;             /* an <html> tag came when none could be indexed: a later one is not */
     uint8_t in_frameset;             /* a <frameset> replaced the body: only frameset content counts */
-    int32_t form_ptr;                /* the spec's form element pointer, -1 */
+    int32_t form_ptr;                /* the spec's form element pointer, -1 for none, or
+                                      * FP_FORM_PTR_CONTEXT: a form fragment's context, which the
+                                      * index does not hold (not recorded in fp_doc.form_ptr) */
     uint32_t removed_open;           /* elements removed from the stack with children still open */
     uint64_t adopt_budget;           /* depths the adoption agency may still rewrite (simulator_adopt.c) */
     int32_t head_noscript;           /* <noscript> open in head (scripting off), -1 */

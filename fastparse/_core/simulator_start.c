@@ -127,7 +127,7 @@ fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
             fp_sim_close_until(s, c, FP_CLOSED_IMPLIED, lt, lt);
         break;
     case FP_TAG_FORM:
-        if (s->form_ptr >= 0 && open_html_of(s, FP_TAG_TEMPLATE) < 0)
+        if (s->form_ptr != -1 && open_html_of(s, FP_TAG_TEMPLATE) < 0)
             return -1;  /* a nested <form> is ignored: its children join the outer form */
         break;
     case FP_TAG_CAPTION:

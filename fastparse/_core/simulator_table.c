@@ -198,7 +198,7 @@ fp_sim_start_in_table(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, ui
         return fp_sim_start(s, t, tag, lt, gt);
     case FP_TAG_FORM:
         /* a form in a table is an empty element (its end tag is ignored) */
-        if (s->form_ptr >= 0 || open_html_of(s, FP_TAG_TEMPLATE) >= 0)
+        if (s->form_ptr != -1 || open_html_of(s, FP_TAG_TEMPLATE) >= 0)
             return -1;
         c = fp_sim_push(s, tag, 0, lt, gt);
         if (c >= 0) {

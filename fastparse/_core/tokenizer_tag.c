@@ -76,22 +76,57 @@ to_offsets(const fp_doc *doc, const fp_raw_attr *a, fp_attr *out)
     out->has_value = (uint8_t)a->has_value;
 }
 
-/* The start tag, after the k-th, of a later <html> or <body> whose attributes
- * element i takes (fp_merged_tag): [*p, *end) its bytes after the name, *k
- * past it; 0 when there is none. Only html and body elements can have one. */
+/* The first of element i's entries in doc->merged (sorted by element), or
+ * where they would be. */
+static uint32_t
+merged_first(const fp_doc *doc, uint32_t i)
+{
+    uint32_t lo = 0, hi = doc->nmerged;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (doc->merged[mid].elem < i)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* The next start tag of a later <html> or <body> whose attributes element i
+ * takes (fp_merged_tag): [*p, *end) its bytes after the name. *k is 0 before
+ * the first, then just past the entry returned; 0 when there is none. Only
+ * html and body elements can have one. */
 static int
 next_merged(const fp_doc *doc, uint32_t i, uint32_t *k, const uint8_t **p, const uint8_t **end)
 {
-    for (; *k < doc->nmerged; (*k)++) {
-        const fp_merged_tag *m = &doc->merged[*k];
-        if (m->elem == i) {
-            *p = doc->buf + m->attrs;
-            *end = doc->buf + m->end;
-            (*k)++;
-            return 1;
-        }
+    if (*k == 0)
+        *k = merged_first(doc, i);
+    if (*k >= doc->nmerged || doc->merged[*k].elem != i)
+        return 0;
+    const fp_merged_tag *m = &doc->merged[(*k)++];
+    *p = doc->buf + m->attrs;
+    *end = doc->buf + m->end;
+    return 1;
+}
+
+/* The entry of element i's that holds offset `at` (past the element's own
+ * tag): its bytes from `at` in [*p, *end), *k just past it. i's entries are
+ * in document order, so the last that starts at or before `at`. */
+static void
+merged_holding(const fp_doc *doc, uint32_t i, uint32_t at, uint32_t *k, const uint8_t **p,
+               const uint8_t **end)
+{
+    uint32_t lo = merged_first(doc, i), hi = merged_first(doc, i + 1);
+    while (lo < hi) {   /* the first that starts past `at` */
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (doc->merged[mid].attrs <= at)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
-    return 0;
+    *k = lo;
+    *p = doc->buf + at;
+    *end = doc->buf + doc->merged[lo - 1].end;
 }
 
 int
@@ -99,7 +134,7 @@ fp_attr_merged(const fp_doc *doc, uint32_t i)
 {
     const uint8_t *p, *end;
     uint32_t k = 0;
-    return next_merged(doc, i, &k, &p, &end);
+    return doc->nmerged && next_merged(doc, i, &k, &p, &end);
 }
 
 int
@@ -108,14 +143,12 @@ fp_attr_next(const fp_doc *doc, uint32_t i, uint32_t *cursor, fp_attr *out)
     const fp_elem *e = &doc->elems[i];
     const uint8_t *p, *end = doc->buf + e->inner_start;
     uint32_t k = 0;
-    if (*cursor == 0) {
+    if (*cursor == 0)
         p = after_name(doc, i);
-    } else {
-        if (*cursor > e->inner_start)   /* in a merged tag, which comes later: the one holding it */
-            while (next_merged(doc, i, &k, &p, &end) && doc->buf + *cursor > end)
-                ;
+    else if (*cursor > e->inner_start)   /* in a merged tag, which comes later */
+        merged_holding(doc, i, *cursor, &k, &p, &end);
+    else
         p = doc->buf + *cursor;
-    }
     fp_raw_attr a;
     int self_closing = 0;
     for (;;) {

@@ -52,6 +52,16 @@ JQUERY_PSEUDO = {
     "visible": "a parsed document has no layout", "hidden": "a parsed document has no layout",
     "animated": "a parsed document has no animations",
 }
+# jsoup's text and regular-expression pseudo-classes (its :contains() is soupsieve's)
+_JSOUP_REGEX = "filter select()'s results with re on .text or get_text()"
+JSOUP_PSEUDO = {
+    "containsown": "write :-soup-contains-own('text') (case-sensitive here)",
+    "containswholetext": "filter select()'s results on .text",
+    "containswholeowntext": "filter select()'s results on .text",
+    "containsdata": "read the script's or style's .text",
+    "matchesown": _JSOUP_REGEX, "matcheswholetext": _JSOUP_REGEX,
+    "matcheswholeowntext": _JSOUP_REGEX, "matchtext": "select the element and read its text",
+}
 # Pseudo-classes about user interaction or navigation state: valid selectors
 # that a static document never matches (soupsieve makes the same choice). A
 # parsed <dialog open> is shown, not modal: only showModal() makes one :modal.
@@ -562,7 +572,12 @@ class Parser:
                 kind = name if name in ("not", "where") else "is"
                 if kind == "not":
                     return (n.Logical(kind, self.selector_list(")")),)
+                dropped = len(self.dropped)
                 items = self.forgiving_list()
+                if name == "matches" and not items.selectors and len(self.dropped) > dropped:
+                    # :is()'s old name, but what a port from jsoup means is its regular expression
+                    self.error(f"':matches()' is the old name of ':is()' and holds no valid selector; "
+                               f"jsoup's ':matches(regex)' is not CSS: {_JSOUP_REGEX}", colon)
                 return (n.Logical(kind, items) if items.selectors else n.Never(f":{name}()"),)
             if name == "has":
                 if self.in_has:
@@ -607,7 +622,10 @@ class Parser:
         function = t.kind == "function"
         spelt = f":{t.value}()" if function else f":{t.value}"
         hint = JQUERY_PSEUDO.get(t.value.lower())
-        self.error(f"jQuery's '{spelt}' is not CSS: {hint}" if hint
+        if hint:
+            self.error(f"jQuery's '{spelt}' is not CSS: {hint}", colon)
+        hint = JSOUP_PSEUDO.get(t.value.lower()) if function else None
+        self.error(f"jsoup's '{spelt}' is not CSS: {hint}" if hint
                    else f"unknown {'functional ' if function else ''}pseudo-class '{spelt}'", colon)
 
     def enter(self, at: Token) -> None:
