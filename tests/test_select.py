@@ -196,6 +196,11 @@ ERRORS = [
     ("li:nth(2)", 2, "jQuery's ':nth()' is not CSS: index the list"),
     ("div :header", 4, "jQuery's ':header' is not CSS: write :is(h1, h2, h3, h4, h5, h6)"),
     ("option:selected", 6, "jQuery's ':selected' is not CSS: write option:checked"),
+    ("p:containsOwn(x)", 1, "jsoup's ':containsOwn()' is not CSS: write :-soup-contains-own('text')"),
+    ("p:matchesOwn(\\d+)", 1, "jsoup's ':matchesOwn()' is not CSS: filter select()'s results with re"),
+    # :matches() is :is()'s old name; all of a jsoup regular expression is dropped as invalid
+    ("p:matches(\\d+)", 1, "':matches()' is the old name of ':is()' and holds no valid selector; "
+                             "jsoup's ':matches(regex)' is not CSS"),
     (":nth-child(2n+)", 11, "invalid An+B"),
     (":nth-child(+ 2n)", 11, "invalid An+B"),
     (":nth-child(n of)", 15, "expected a selector"),
@@ -1611,6 +1616,7 @@ def test_nesting_selector_and_empty_forgiving_lists():
     ("li:is(:nope, #a)", ["a"]), (":is(li, ::before)", ["a"]), (":is(ul, > li)", ["u"]),
     (":is(ul, [x, y], li)", ["u", "a"]), (":is(ul, :nope(a, b), li)", ["u", "a"]), (":is(li !, ul)", ["u"]),
     ("ul:has(:is(li:has(b), li))", ["u"]), (":not(:is(!))", ["u", "a"]), ('li:where(ul, [x="(,"], #a)', ["a"]),
+    (":is(\\d+)", []), (":matches(li, \\d+)", ["a"]),   # :matches() raises only when it keeps nothing
 ])
 def test_forgiving_lists_drop_the_items_that_do_not_parse(css, ids):
     doc = fp.parse("<ul id=u><li id=a>x</li></ul>")
