@@ -196,6 +196,20 @@ def test_attributes_of_a_body_with_many_later_body_tags():
                   lambda doc: doc[0].attrs)
 
 
+def test_invalid_controls_of_a_disabled_fieldset():
+    # each control looked for the fieldset's first <legend> among all its children
+    assert_linear("select(':invalid') in a <fieldset disabled> without a legend",
+                  lambda n: fp.parse("<form><fieldset disabled>" + "<input required>" * n), 5_000,
+                  lambda doc: doc.select(":invalid"))
+
+
+def test_validity_of_a_long_email_list():
+    # each address looked for the pattern attribute through the whole start tag
+    assert_linear("input[type=email][multiple]:valid with many addresses",
+                  lambda n: fp.parse("<input type=email multiple value='" + "a@b.c," * n + "a@b.c'>"), 20_000,
+                  lambda doc: doc.select("input:valid"))
+
+
 def form_rows(n: int) -> fp.Document:
     """A table of n rows, each with its own form (form= attributes), radio group and buttons."""
     return fp.parse("".join(f"<form id=f{i}></form>" for i in range(n)) + "<table>" + "".join(

@@ -46,7 +46,9 @@ static int barred_by_place(const fp_sel_ctx *c, uint32_t e)
         int tag = html_tag(c, p);
         if (tag == FP_TAG_DATALIST)
             return 1;
-        if (tag == FP_TAG_FIELDSET && has_attr(c, p, "disabled") && first_legend(c, p) != (int32_t)x)
+        /* only a legend can be the first legend: the others need no search for it */
+        if (tag == FP_TAG_FIELDSET && has_attr(c, p, "disabled") &&
+            (html_tag(c, x) != FP_TAG_LEGEND || first_legend(c, p) != (int32_t)x))
             return 1;
     }
     return 0;
@@ -224,13 +226,11 @@ static int sanitized(fp_sel_ctx *c, uint32_t e, int type, uint8_t **out, size_t 
     return 0;
 }
 
-/* e's pattern attribute against v[0, n): 1 when the pattern is one and v does
- * not match it all (a pattern mismatch), else 0 */
-static int pattern_mismatch(fp_sel_ctx *c, uint32_t e, const uint8_t *v, size_t n)
+/* v[0, n) against a pattern attribute's value p[0, plen) (p NULL: none): 1 when
+ * v does not match it all (a pattern mismatch), else 0 */
+static int pattern_mismatch(fp_sel_ctx *c, const uint8_t *p, size_t plen, const uint8_t *v, size_t n)
 {
-    const uint8_t *p;
-    size_t plen;
-    if (!fp_sel_attr_value(c, e, (const uint8_t *)"pattern", 7, &p, &plen))
+    if (!p)
         return 0;
     if (c->doc->opts.legacy && (fp_skip_ascii(p, p + plen) != p + plen || fp_skip_ascii(v, v + n) != v + n))
         return 0;   /* code points this does not decode (a legacy encoding's bytes): no constraint */
@@ -250,6 +250,10 @@ static int text_invalid(fp_sel_ctx *c, uint32_t e, int type)
         c->oom = 1;
         return 0;
     }
+    const uint8_t *pattern;   /* looked up once: an email list tests each item against it */
+    size_t plen;
+    if (!fp_sel_attr_value(c, e, (const uint8_t *)"pattern", 7, &pattern, &plen))
+        pattern = NULL;
     int bad;
     if (n == 0) {
         bad = has_attr(c, e, "required");
@@ -264,12 +268,12 @@ static int text_invalid(fp_sel_ctx *c, uint32_t e, int type)
                 a++;
             while (b > a && ascii_ws(v[b - 1]))
                 b--;
-            bad = !valid_email(v + a, b - a) || pattern_mismatch(c, e, v + a, b - a);
+            bad = !valid_email(v + a, b - a) || pattern_mismatch(c, pattern, plen, v + a, b - a);
             i = j + 1;
         }
     } else {   /* the pattern attribute applies to all six of these types */
         bad = (type == T_EMAIL && !valid_email(v, n)) || (type == T_URL && !valid_url(v, n)) ||
-              pattern_mismatch(c, e, v, n);
+              pattern_mismatch(c, pattern, plen, v, n);
     }
     free(v);
     return bad;
