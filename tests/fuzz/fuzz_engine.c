@@ -166,20 +166,25 @@ tag_holding(const fp_doc *d, uint32_t i, uint32_t at, uint32_t len)
 }
 
 /* Attributes lie inside the start tag (or a later <html>/<body> merged into the
- * element, html and body only, in document order); values decode without failing. */
+ * element, html and body only, sorted by element, then in document order);
+ * values decode without failing. */
 static void
 check_attrs(const fp_doc *d, uint32_t i, fp_buf *scratch)
 {
     const fp_elem *e = &d->elems[i];
     uint32_t cursor = 0, n = 0, bytes = e->inner_start - e->start;
+    int merged = 0;
     for (uint32_t k = 0; k < d->nmerged; k++) {
-        const fp_merged_tag *m = &d->merged[k];
+        const fp_merged_tag *m = &d->merged[k], *prev = k ? m - 1 : NULL;
         CHECK(m->elem < d->n && m->attrs > d->elems[m->elem].start && m->attrs <= m->end && m->end <= d->len);
         CHECK(d->elems[m->elem].tag == FP_TAG_HTML || d->elems[m->elem].tag == FP_TAG_BODY);
-        CHECK(k == 0 || d->merged[k - 1].end <= m->attrs);
-        if (m->elem == i)
+        CHECK(!prev || prev->elem < m->elem || (prev->elem == m->elem && prev->end <= m->attrs));
+        if (m->elem == i) {
             bytes += m->end - m->attrs;
+            merged = 1;
+        }
     }
+    CHECK(fp_attr_merged(d, i) == merged);
     fp_attr a;
     uint32_t last = 0;
     while (fp_attr_next(d, i, &cursor, &a)) {
