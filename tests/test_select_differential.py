@@ -75,6 +75,8 @@ NAMESPACES = {"html": "http://www.w3.org/1999/xhtml", "svg": "http://www.w3.org/
 MARKUP = re.compile(rb"<!--.*?(?:-->|\Z)|<![^>]*>?|<\?[^>]*>?|</[^>]*>?"
                     rb"|<[A-Za-z](?:=[\t\n\f\r ]*(?:\"[^\"]*(?:\"|\Z)|'[^']*(?:'|\Z))|[^>])*+\Z", re.DOTALL)
 
+MARKUP_STR = re.compile(MARKUP.pattern.decode(), re.DOTALL)   # for str documents
+
 
 def python_codec(doc) -> str:
     """The codec of doc.source's bytes (UTF-16 input is transcoded to UTF-8 by fastparse)."""
@@ -100,12 +102,17 @@ def mirror(doc):
 
     def gap(node, a, b):
         if b > a:
-            s = html.unescape(MARKUP.sub(b"", data[a:b]).decode(codec, "replace"))
+            markup = MARKUP_STR.sub("", data[a:b]) if isinstance(data, str) else \
+                MARKUP.sub(b"", data[a:b]).decode(codec, "replace")
+            s = html.unescape(markup)
             if s:
                 node.append(soup.new_string(s))
 
+    # a UTF-8 BOM is part of bytes input, not of its text (a top-level text node
+    # would keep soupsieve's :root from matching)
+    start = len(codecs.BOM_UTF8) if isinstance(data, bytes) and data.startswith(codecs.BOM_UTF8) else 0
     # stack entries: [fastparse tag or None, bs4 node, cursor, had_children, last index in it]
-    stack = [[None, soup, 0, True, len(doc)]]
+    stack = [[None, soup, start, True, len(doc)]]
 
     def close():
         t, node, cursor, had, _ = stack.pop()
