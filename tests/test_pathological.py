@@ -210,6 +210,13 @@ def test_validity_of_a_long_email_list():
                   lambda doc: doc.select("input:valid"))
 
 
+def test_checked_of_each_option_of_a_long_select():
+    # each option looked through all the options for the one its select chose
+    assert_linear("option.matches(':checked') for each option of one <select>",
+                  lambda n: fp.parse("<select>" + "<option>x" * n + "</select>"), 4_000,
+                  lambda doc: [t.matches(":checked") for t in doc.find_all("option")])
+
+
 def form_rows(n: int) -> fp.Document:
     """A table of n rows, each with its own form (form= attributes), radio group and buttons."""
     return fp.parse("".join(f"<form id=f{i}></form>" for i in range(n)) + "<table>" + "".join(

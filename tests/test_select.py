@@ -1503,11 +1503,11 @@ def test_default_in_a_template_sees_the_templates_forms_only():
 def test_form_tables_of_the_document_give_a_runs_own_answers():
     # documents of 256+ elements get form tables on the first scoped selector that asks for
     # form owners (py_select.c); _select_run(..., False) runs with its own instead
-    doc = fp.parse("<body>" + (DEFAULTS + INDETERMINATE) * 12)
+    doc = fp.parse("<body>" + (DEFAULTS + INDETERMINATE + SELECTS) * 12)
     assert len(doc) > 256
     nodes = [doc, *doc.select("form"), *doc.select("template"), doc.select_one("body")]
     for css in [":default", "button:default", "button:not(:default)", ":checked", "input:checked",
-                ":indeterminate", "form :default", "template :default"]:
+                ":indeterminate", "form :default", "template :default", "option:checked"]:
         prog = program(css)
         whole = fp._core._select_run(doc, prog, 0, False)
         for node in nodes:
@@ -1518,6 +1518,14 @@ def test_form_tables_of_the_document_give_a_runs_own_answers():
         assert [t for t in doc.select("*") if t.matches(css)] == whole, css
         assert [t.matches(css) for t in inside] == [bool(fp._core._select_run(t.parent, prog, 0, False).count(t))
                                                    for t in inside], css
+
+
+# the options a select chooses: its last selected one, else its first enabled one, but
+# in a list box (multiple, or size > 1): none, or those selected
+SELECTS = """<select><option>a<option selected>b<option selected>c</select>
+<select><option disabled>a<optgroup disabled><option>b</optgroup><option>c</select>
+<select size=3><option>a<option>b</select><select multiple><option selected>a<option selected>b</select>
+<template><select><option>t<option>u</select></template><option selected>outside"""
 
 
 INDETERMINATE = """<form><input id=a type=radio name=g><input id=b type=radio name=g checked>

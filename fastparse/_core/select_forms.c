@@ -91,12 +91,17 @@ static int32_t chosen_option(fp_sel_ctx *c, uint32_t s)
     return list_box(c, s) ? -1 : first;   /* a list box selects nothing by default */
 }
 
+static const uint8_t *shared_chosen(const fp_sel_ctx *c);
+
 /* option:checked — its selectedness (soupsieve and the HTML Standard agree). */
 static int option_selected(fp_sel_ctx *c, uint32_t e)
 {
     int32_t s = ancestor_tagged(c, e, c->t_select, -1);
     if (s < 0 || has_attr(c, (uint32_t)s, "multiple", 8))
         return has_attr(c, e, "selected", 8);
+    const uint8_t *shared = shared_chosen(c);
+    if (shared)
+        return shared[e];
     uint32_t chosen = fp_sel_memo_u32(c->chosen_option, (uint32_t)s);
     if (chosen == 0) {
         int32_t o = chosen_option(c, (uint32_t)s);
@@ -146,7 +151,15 @@ struct fp_sel_forms {
     /* per element, 1 a form owning an invalid control: filled in by the first
      * run that asks (fp_sel_forms_keep_invalid), published atomically */
     uint8_t *invalid_forms;
+    /* shared tables: per element, 1 the option its <select> (no `multiple`) chose, so
+     * that each option.matches(":checked") does not look through all the options */
+    uint8_t *chosen;
 };
+
+static const uint8_t *shared_chosen(const fp_sel_ctx *c)
+{
+    return c->forms && c->forms->shared ? c->forms->chosen : NULL;
+}
 
 static uint32_t hash_value(const uint8_t *p, size_t n, int32_t owner)
 {
@@ -288,6 +301,7 @@ static void forms_free(struct fp_sel_forms *f)
     set_free(&f->ids);
     tree_free(&f->doc);
     free(f->invalid_forms);
+    free(f->chosen);
     free(f);
 }
 
@@ -572,6 +586,12 @@ fp_status fp_select_forms_build(const fp_doc *doc, struct fp_sel_forms **out)
             int tag = html_tag(&c, x);
             if (tag == c.t_input || tag == c.t_button || tag == FP_TAG_SELECT || tag == FP_TAG_TEXTAREA)
                 form_owner(&c, x);
+        }
+        c.forms->chosen = fp_sel_zalloc(&c, c.n, 1);
+        for (uint32_t x = 0; c.forms->chosen && x < c.n; x++) {
+            int32_t o = html_tag(&c, x) == c.t_select && !has_attr(&c, x, "multiple", 8) ? chosen_option(&c, x) : -1;
+            if (o >= 0)
+                c.forms->chosen[o] = 1;
         }
         if (!c.oom) {
             *out = c.forms;
