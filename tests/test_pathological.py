@@ -203,6 +203,20 @@ def test_invalid_controls_of_a_disabled_fieldset():
                   lambda doc: doc.select(":invalid"))
 
 
+def test_invalid_of_each_fieldset_and_each_legend():
+    # each fieldset.matches() looked through the fieldset's controls with a memo the size
+    # of the document; each legend of a disabled fieldset searched for the first legend
+    assert_linear("fieldset.matches(':invalid') for each of many fieldsets",
+                  lambda n: fp.parse("<form>" + "<fieldset><input required><p>x</p></fieldset>" * n), 4_000,
+                  lambda doc: [f.matches(":invalid") for f in doc.find_all("fieldset")])
+    assert_linear("input.closest('fieldset:invalid') in one fieldset",
+                  lambda n: fp.parse("<form><fieldset>" + "<input value=x>" * n), 2_000,
+                  lambda doc: [t.closest("fieldset:invalid") for t in doc.find_all("input")])
+    assert_linear("select(':invalid') over legends in a <fieldset disabled>",
+                  lambda n: fp.parse("<form><fieldset disabled>" + "<i></i>" * n + "<legend><input required></legend>" * n),
+                  4_000, lambda doc: doc.select(":invalid"))
+
+
 def test_validity_of_a_long_email_list():
     # each address looked for the pattern attribute through the whole start tag
     assert_linear("input[type=email][multiple]:valid with many addresses",

@@ -47,9 +47,11 @@ typedef struct {
     struct fp_sel_forms *forms; /* form owners, radio groups, default buttons (select_forms.c):
                                  * the run's own, or the document's (shared: read-only) */
     struct fp_sel_form_tree *template_forms; /* the run's tables for the controls of a template */
-    uint8_t *invalid_forms;    /* :valid/:invalid on forms: per element, 1 a form owning an invalid control */
-    uint8_t *control_state;    /* ... on forms and fieldsets: per element, its own state + 2 (0 unknown) */
+    uint8_t *invalid_forms;    /* :valid/:invalid on forms and fieldsets (select_validity.c, invalid_marks) */
+    void *control_state;       /* ... on forms and fieldsets: per element, its own state + 2 (paged;
+                                * 0 unknown): fieldset.matches(":invalid") asks of one fieldset's */
     void *dir_memo;            /* :dir(): per element, its directionality (paged; 0 unknown) */
+    void *first_legend;        /* per fieldset, its first legend child + 2 (paged; 0 unknown, 1 none) */
     struct fp_sel_contains *contains; /* :contains() over the scope's text (select_contains.c) */
     uint64_t contains_spent;   /* bytes of subtrees :contains() decoded one element at a time */
     int t_select, t_option, t_optgroup, t_hr, t_datalist, t_input, t_button, t_form;

@@ -157,11 +157,14 @@ void fp_sel_ctx_free(fp_sel_ctx *c)
     if (c->forms || c->template_forms)
         fp_sel_forms_free(c);
     free(c->invalid_forms);
-    free(c->control_state);
+    if (c->control_state)
+        fp_sel_memo_free(c, c->control_state);
     if (c->contains)
         fp_sel_contains_free(c);
     if (c->dir_memo)
         fp_sel_memo_free(c, c->dir_memo);
+    if (c->first_legend)
+        fp_sel_memo_free(c, c->first_legend);
     if (c->lang_from)
         fp_sel_memo_free(c, c->lang_from);
     if (c->text.data)

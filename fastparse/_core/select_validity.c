@@ -26,18 +26,24 @@ static int has_attr(const fp_sel_ctx *c, uint32_t e, const char *name)
     return fp_attr_find(c->doc, e, name, strlen(name), &a);
 }
 
-/* the first <legend> child of fieldset f, or -1 */
-static int32_t first_legend(const fp_sel_ctx *c, uint32_t f)
+/* the first <legend> child of fieldset f, or -1; remembered for the run, as
+ * each legend of a disabled fieldset asks */
+static int32_t first_legend(fp_sel_ctx *c, uint32_t f)
 {
-    for (uint32_t x = f + 1; x <= c->el[f].last; x = c->el[x].last + 1)
+    uint32_t known = fp_sel_memo_u32(c->first_legend, f);
+    if (known)
+        return (int32_t)known - 2;
+    int32_t found = -1;
+    for (uint32_t x = f + 1; x <= c->el[f].last && found < 0; x = c->el[x].last + 1)
         if (html_tag(c, x) == FP_TAG_LEGEND)
-            return (int32_t)x;
-    return -1;
+            found = (int32_t)x;
+    fp_sel_memo_set_u32(c, &c->first_legend, f, (uint32_t)(found + 2));
+    return found;
 }
 
 /* disabled (4.10.18.5: its own attribute, or a disabled fieldset it is in but
  * for that fieldset's first legend), or inside a <datalist>: barred */
-static int barred_by_place(const fp_sel_ctx *c, uint32_t e)
+static int barred_by_place(fp_sel_ctx *c, uint32_t e)
 {
     if (has_attr(c, e, "disabled"))
         return 1;
@@ -321,57 +327,54 @@ static int control_state(fp_sel_ctx *c, uint32_t e)
 /* control_state, remembered for the run: nested fieldsets ask of the same controls */
 static int control_state_memo(fp_sel_ctx *c, uint32_t e)
 {
-    if (!c->control_state && !(c->control_state = fp_sel_zalloc(c, c->n, 1)))
-        return -1;
-    if (!c->control_state[e])
-        c->control_state[e] = (uint8_t)(control_state(c, e) + 2);
-    return c->control_state[e] - 2;
-}
-
-/* a fieldset with an invalid control inside (a template's contents are not) */
-static int fieldset_invalid(fp_sel_ctx *c, uint32_t f)
-{
-    for (uint32_t x = f + 1; x <= c->el[f].last && !c->oom; x++) {
-        if (is_template(c, x))
-            x = c->el[x].last;
-        else if (control_state_memo(c, x) == 1)
-            return 1;
+    uint8_t known = fp_sel_memo_byte(c->control_state, e);
+    if (!known) {
+        known = (uint8_t)(control_state(c, e) + 2);
+        fp_sel_memo_set_byte(c, &c->control_state, e, known);
     }
-    return 0;
+    return known - 2;
 }
 
-/* a form owning an invalid control: from one pass over the document's controls
- * on the run's first question, marking their owners; kept with shared form
- * tables for the runs after it */
-static int form_invalid(fp_sel_ctx *c, uint32_t f)
+/* Per element, 1 for a form owning an invalid control or a fieldset holding one
+ * (a template's contents are not its): from one pass over the document's
+ * controls on the run's first question, each invalid one marking its owner and
+ * its fieldsets up to a template; kept with shared form tables for the runs
+ * after it (each fieldset.matches(":invalid") would otherwise check every
+ * control inside it again). Bit 1 marks the ancestors a walk has passed, where
+ * the next one stops: all above are marked. NULL out of memory. */
+static const uint8_t *invalid_marks(fp_sel_ctx *c)
 {
     const uint8_t *shared = fp_sel_forms_invalid(c);
-    if (shared)
-        return shared[f];
-    if (!c->invalid_forms) {
-        if (!(c->invalid_forms = fp_sel_zalloc(c, c->n, 1)))
-            return 0;
-        for (uint32_t x = 0; x < c->n && !c->oom; x++) {
-            int tag = html_tag(c, x);
-            if (tag != FP_TAG_INPUT && tag != FP_TAG_BUTTON && tag != FP_TAG_SELECT && tag != FP_TAG_TEXTAREA)
-                continue;
-            int32_t owner = fp_sel_form_owner(c, x);
-            if (owner >= 0 && !c->invalid_forms[owner] && control_state_memo(c, x) == 1)
-                c->invalid_forms[owner] = 1;
-        }
-        int found = c->invalid_forms[f];
-        fp_sel_forms_keep_invalid(c);
-        return found;
+    if (shared || c->invalid_forms)
+        return shared ? shared : c->invalid_forms;
+    uint8_t *marks = c->invalid_forms = fp_sel_zalloc(c, c->n, 1);
+    for (uint32_t x = 0; marks && x < c->n && !c->oom; x++) {
+        int tag = html_tag(c, x);
+        if ((tag != FP_TAG_INPUT && tag != FP_TAG_BUTTON && tag != FP_TAG_SELECT && tag != FP_TAG_TEXTAREA) ||
+            control_state_memo(c, x) != 1)
+            continue;
+        int32_t owner = fp_sel_form_owner(c, x);
+        if (owner >= 0)
+            marks[owner] |= 1;
+        for (int32_t p = c->el[x].parent; p >= 0 && !(marks[p] & 2) && !is_template(c, (uint32_t)p);
+             p = c->el[p].parent)
+            marks[p] |= html_tag(c, (uint32_t)p) == FP_TAG_FIELDSET ? 3 : 2;
     }
-    return c->invalid_forms[f];
+    fp_sel_forms_keep_invalid(c);
+    const uint8_t *kept = fp_sel_forms_invalid(c);   /* ours, or another thread's */
+    return kept ? kept : c->invalid_forms;
 }
 
 int fp_sel_validity(fp_sel_ctx *c, int32_t test, uint32_t e)
 {
     int invalid;
     switch (html_tag(c, e)) {
-    case FP_TAG_FORM: invalid = form_invalid(c, e); break;
-    case FP_TAG_FIELDSET: invalid = fieldset_invalid(c, e); break;
+    case FP_TAG_FORM:
+    case FP_TAG_FIELDSET: {
+        const uint8_t *marks = invalid_marks(c);
+        invalid = marks ? marks[e] & 1 : 0;
+        break;
+    }
     default:
         invalid = control_state(c, e);
         if (invalid < 0)
