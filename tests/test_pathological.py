@@ -146,13 +146,13 @@ def test_select_child_in_nested_divs():
                   lambda doc: doc.select("span > div.a"))
 
 
-def list_after_a_fostered_element(n: int) -> fp.Document:
+def list_after_a_fostered_element(n: int) -> str:
     # one foster-parented element anywhere puts the document on tree-order links
-    return fp.parse("<table><tr><td>1</td></tr><b>stray</b></table><ul>" + "<li>x<p>y</p>" * n)
+    return "<table><tr><td>1</td></tr><b>stray</b></table><ul>" + "<li>x<p>y</p>" * n
 
 
-def walk_siblings(doc: fp.Document) -> int:
-    items = doc.find_all("li")
+def walk_siblings(source: str) -> int:
+    items = fp.parse(source).find_all("li")   # a new document: the links are built in the time
     steps, tag = 0, items[0]
     while tag:
         tag, steps = tag.next_sibling(), steps + 1
@@ -171,8 +171,8 @@ def test_sibling_walk_with_a_fostered_element():
 def test_children_of_every_element_with_a_fostered_element():
     # each .children walked the element's whole subtree (then sorted it)
     assert_linear(".children of every element, nested, after a fostered <b>",
-                  lambda n: fp.parse("<table><b>stray</b></table>" + "<div><p>x</p>" * n, max_depth=DEEP),
-                  5_000, lambda doc: [tag.children for tag in doc])
+                  lambda n: "<table><b>stray</b></table>" + "<div><p>x</p>" * n, 5_000,
+                  lambda s: [tag.children for tag in fp.parse(s, max_depth=DEEP)])
 
 
 def concatenated_pages(n: int) -> fp.Document:

@@ -235,6 +235,32 @@ def test_children_siblings_and_parent_agree(s):
             assert kid.next_sibling() == (kids[k + 1] if k + 1 < len(kids) else fp.MISSING)
             assert kid.prev_sibling() == (kids[k - 1] if k else fp.MISSING)
     assert sorted(seen) == list(range(len(doc)))
+    assert [[k.index for k in kids] for kids in [doc.children] + [t.children for t in doc]] == tree_order(doc)
+
+
+def tree_order(doc) -> list[list[int]]:
+    """Each node's children (the document's first) as the HTML Standard orders them,
+    from the index alone: an element whose parent is not the innermost element holding
+    it in the index was foster-parented, and goes right before the table it was moved
+    out of (after those moved out of it before), or where it stands (a template's)."""
+    last = [t.index + len(t.descendants) for t in doc]
+    holder: list[int | None] = []   # the index parent
+    for t in doc:
+        inner = [x for x in range(t.index) if last[x] >= t.index]
+        holder.append(inner[-1] if inner else None)
+    parent = [t.parent.index if t.parent else None for t in doc]
+
+    def key(j: int) -> tuple:
+        if holder[j] == parent[j]:
+            return (j, 1, j)
+        a = j
+        while holder[a] is not None and holder[a] != parent[j]:
+            a = holder[a]
+        if holder[a] == parent[j] and doc[a].name == "table" and parent[a] == parent[j]:
+            return (a, 0, j)
+        return (j, 0, j)
+
+    return [sorted((j for j in range(len(doc)) if parent[j] == p), key=key) for p in [None, *range(len(doc))]]
 
 
 @SETTINGS

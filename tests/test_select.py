@@ -199,8 +199,8 @@ ERRORS = [
     ("p:containsOwn(x)", 1, "jsoup's ':containsOwn()' is not CSS: write :-soup-contains-own('text')"),
     ("p:matchesOwn(\\d+)", 1, "jsoup's ':matchesOwn()' is not CSS: filter select()'s results with re"),
     # :matches() is :is()'s old name; all of a jsoup regular expression is dropped as invalid
-    ("p:matches(\\d+)", 1, ("':matches()' is the old name of ':is()' and holds no valid selector; "
-                             "jsoup's ':matches(regex)' is not CSS")),
+    ("p:matches(\\d+)", 1, ("':matches()' (the old name of ':is()') holds no valid selector; if this is "
+                             "jsoup's ':matches(regex)', that is not CSS")),
     (":nth-child(2n+)", 11, "invalid An+B"),
     (":nth-child(+ 2n)", 11, "invalid An+B"),
     (":nth-child(n of)", 15, "expected a selector"),

@@ -74,7 +74,8 @@ build(const fp_doc *d)
     return mem;
 }
 
-/* The links of d, built on first use (under the GIL). NULL with an exception set. */
+/* The links of d, built on first use (under the GIL, as py_select.c's tables
+ * are). -1 with an exception set. */
 static int
 links_of(DocumentObject *d, struct fp_tree_links *l)
 {

@@ -24,7 +24,8 @@ typedef struct {
     uint32_t nlines;
     PyObject *names;        /* dict: tag id -> str, filled on demand */
     int fostered;           /* lazy: -1 unknown, 0/1 whether any element is foster-parented */
-    int32_t *tree_links;    /* lazy, when one is: tree order's child and sibling links (py_tree.c) */
+    int32_t *tree_links;    /* lazy, documents with a foster-parented element: tree order's
+                             * child and sibling links (py_tree.c) */
     int ndefault_skip;      /* lazy: -1 unknown, else how many of default_skip are set */
     uint16_t default_skip[3];     /* tag ids of script, style, template present in this document */
     uint32_t *select_index;       /* lazy: the selector tag index (select.h), built on the first

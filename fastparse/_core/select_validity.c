@@ -256,7 +256,9 @@ static int text_invalid(fp_sel_ctx *c, uint32_t e, int type)
         c->oom = 1;
         return 0;
     }
-    const uint8_t *pattern;   /* looked up once: an email list tests each item against it */
+    /* looked up once: an email list tests each item against it (it may point into
+     * c->val: no other attribute is read until it is done with) */
+    const uint8_t *pattern;
     size_t plen;
     if (!fp_sel_attr_value(c, e, (const uint8_t *)"pattern", 7, &pattern, &plen))
         pattern = NULL;

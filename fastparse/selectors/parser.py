@@ -576,8 +576,8 @@ class Parser:
                 items = self.forgiving_list()
                 if name == "matches" and not items.selectors and len(self.dropped) > dropped:
                     # :is()'s old name, but what a port from jsoup means is its regular expression
-                    self.error(f"':matches()' is the old name of ':is()' and holds no valid selector; "
-                               f"jsoup's ':matches(regex)' is not CSS: {_JSOUP_REGEX}", colon)
+                    self.error(f"':matches()' (the old name of ':is()') holds no valid selector; if this is "
+                               f"jsoup's ':matches(regex)', that is not CSS: {_JSOUP_REGEX}", colon)
                 return (n.Logical(kind, items) if items.selectors else n.Never(f":{name}()"),)
             if name == "has":
                 if self.in_has:
