@@ -544,3 +544,19 @@ def test_an_elements_text_is_one_run_of_its_parents(source, recovery):
     for frag in ("table", "tbody"):
         rows = fp.parse_fragment(source, frag, recovery=recovery)
         assert all(t.text in rows.text for t in rows)
+
+
+# ---- a cut gb18030 sequence at the end, read from the source -----------------
+# Found by fuzz_engine.c (tests/fuzz/crashes/engine-gb18030-cut-at-end-text-is-source).
+# A GBK text that ends the input with a lead byte and a digit (the start of a
+# four-byte sequence) reads as one U+FFFD, digit and all: fp_text writes that
+# U+FFFD itself, while fp_text_is_source said the text was its source bytes, so
+# the two paths to tag.text disagreed (the codec gave the same answer). Fixed:
+# such a text is not "the source".
+
+@pytest.mark.parametrize("recovery", ["html5", "none"])
+def test_gbk_text_cut_at_the_end(recovery):
+    doc = fp.parse(b"<te]mte>\xba\xba\xba\xba\xbat\x04\xbaC\xba3", encoding="gbk", recovery=recovery)
+    tag = doc.find("te]mte")
+    assert tag.text == tag.get_text() == doc.text
+    assert tag.text.endswith("\u7bca\ufffd") and not tag.text.endswith("3")

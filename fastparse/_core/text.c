@@ -688,6 +688,8 @@ fp_text_is_source(const fp_doc *doc, uint32_t i, uint32_t *start, uint32_t *end,
     const uint8_t *p = doc->buf + from, *q = doc->buf + to;
     if (fp_scan_special(p, q, doc->buf + doc->len, FP_STOP_AMP | FP_STOP_LT, ascii) != q)
         return 0;
+    if (doc->opts.dbcs == FP_DBCS_GB && to == doc->len && gb_cut_at_end(p, to - from) != to - from)
+        return 0;   /* append() writes the cut sequence's U+FFFD itself */
     *start = from;
     *end = to;
     return 1;
