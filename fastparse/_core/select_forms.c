@@ -148,8 +148,9 @@ struct fp_sel_forms {
      * owner of every input, button, select and textarea (the only elements asked) and the
      * document's tree tables filled in */
     int shared;
-    /* per element, 1 a form owning an invalid control: filled in by the first
-     * run that asks (fp_sel_forms_keep_invalid), published atomically */
+    /* per element, 1 a form owning an invalid control or a fieldset holding one
+     * (select_validity.c, invalid_marks): filled in by the first run that asks
+     * (fp_sel_forms_keep_invalid), published atomically */
     uint8_t *invalid_forms;
     /* shared tables: per element, 1 the option its <select> (no `multiple`) chose, so
      * that each option.matches(":checked") does not look through all the options */

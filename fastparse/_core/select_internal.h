@@ -48,8 +48,6 @@ typedef struct {
                                  * the run's own, or the document's (shared: read-only) */
     struct fp_sel_form_tree *template_forms; /* the run's tables for the controls of a template */
     uint8_t *invalid_forms;    /* :valid/:invalid on forms and fieldsets (select_validity.c, invalid_marks) */
-    void *control_state;       /* ... on forms and fieldsets: per element, its own state + 2 (paged;
-                                * 0 unknown): fieldset.matches(":invalid") asks of one fieldset's */
     void *dir_memo;            /* :dir(): per element, its directionality (paged; 0 unknown) */
     void *first_legend;        /* per fieldset, its first legend child + 2 (paged; 0 unknown, 1 none) */
     struct fp_sel_contains *contains; /* :contains() over the scope's text (select_contains.c) */

@@ -157,8 +157,6 @@ void fp_sel_ctx_free(fp_sel_ctx *c)
     if (c->forms || c->template_forms)
         fp_sel_forms_free(c);
     free(c->invalid_forms);
-    if (c->control_state)
-        fp_sel_memo_free(c, c->control_state);
     if (c->contains)
         fp_sel_contains_free(c);
     if (c->dir_memo)

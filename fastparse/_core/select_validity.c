@@ -258,9 +258,9 @@ static int text_invalid(fp_sel_ctx *c, uint32_t e, int type)
     }
     /* looked up once: an email list tests each item against it (it may point into
      * c->val: no other attribute is read until it is done with) */
-    const uint8_t *pattern;
-    size_t plen;
-    if (!fp_sel_attr_value(c, e, (const uint8_t *)"pattern", 7, &pattern, &plen))
+    const uint8_t *pattern = NULL;
+    size_t plen = 0;
+    if (n && !fp_sel_attr_value(c, e, (const uint8_t *)"pattern", 7, &pattern, &plen))
         pattern = NULL;
     int bad;
     if (n == 0) {
@@ -326,17 +326,6 @@ static int control_state(fp_sel_ctx *c, uint32_t e)
     return type < 0 ? -1 : suffers(c, e, type);
 }
 
-/* control_state, remembered for the run: nested fieldsets ask of the same controls */
-static int control_state_memo(fp_sel_ctx *c, uint32_t e)
-{
-    uint8_t known = fp_sel_memo_byte(c->control_state, e);
-    if (!known) {
-        known = (uint8_t)(control_state(c, e) + 2);
-        fp_sel_memo_set_byte(c, &c->control_state, e, known);
-    }
-    return known - 2;
-}
-
 /* Per element, 1 for a form owning an invalid control or a fieldset holding one
  * (a template's contents are not its): from one pass over the document's
  * controls on the run's first question, each invalid one marking its owner and
@@ -353,7 +342,7 @@ static const uint8_t *invalid_marks(fp_sel_ctx *c)
     for (uint32_t x = 0; marks && x < c->n && !c->oom; x++) {
         int tag = html_tag(c, x);
         if ((tag != FP_TAG_INPUT && tag != FP_TAG_BUTTON && tag != FP_TAG_SELECT && tag != FP_TAG_TEXTAREA) ||
-            control_state_memo(c, x) != 1)
+            control_state(c, x) != 1)
             continue;
         int32_t owner = fp_sel_form_owner(c, x);
         if (owner >= 0)

@@ -134,7 +134,7 @@ fp_attr_merged(const fp_doc *doc, uint32_t i)
 {
     const uint8_t *p, *end;
     uint32_t k = 0;
-    return doc->nmerged && next_merged(doc, i, &k, &p, &end);
+    return next_merged(doc, i, &k, &p, &end);
 }
 
 int

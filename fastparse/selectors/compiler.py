@@ -33,8 +33,8 @@ PSEUDO_CODES = {"root": op.T_ROOT, "scope": op.T_SCOPE, "empty": op.T_EMPTY, "de
 COST = {n.Tag: 0, n.Never: 0, n.Namespace: 1, n.Id: 2, n.Class: 3, n.Attr: 4, n.Nth: 5,
         n.Lang: 7, n.Dir: 7, n.Logical: 6, n.Has: 8, n.Contains: 9}
 # the form states answered from tables of the whole document's controls
-FORM_TABLE_PSEUDOS = {"-fp-radio-kept", "-fp-option-selected", "-fp-default-button", "-fp-radio-unchecked", "-fp-valid",
-                      "-fp-invalid"}
+FORM_TABLE_PSEUDOS = {"-fp-radio-kept", "-fp-option-selected", "-fp-default-button", "-fp-radio-unchecked",
+                      "-fp-valid", "-fp-invalid"}
 PSEUDO_COST = {"root": 1, "scope": 1, "defined": 4, "empty": 5}
 
 
