@@ -120,6 +120,9 @@ def test_parse_escapes(css, name):
         ("odd", 2, 1), ("even", 2, 0), ("EVEN", 2, 0), ("5", 0, 5), ("+5", 0, 5), ("-2", 0, -2),
         ("n", 1, 0), ("-n+3", -1, 3), ("+n", 1, 0), ("2n", 2, 0), ("2n+1", 2, 1), ("2n + 1", 2, 1),
         ("2n- 1", 2, -1), ("-3n -2", -3, -2), (" 10n+0 ", 10, 0),
+        # An+B is read from tokens (CSS Syntax 6): escapes decode, comments vanish
+        ("\\6f dd", 2, 1), ("e\\76 en", 2, 0), ("2\\6e+1", 2, 1), ("-\\6e+2", -1, 2),
+        ("n\\2d 3", 1, -3), ("+/**/n", 1, 0), ("-N-4", -1, -4), ("2N-3", 2, -3), ("n-\t5", 1, -5),
     ],
 )
 def test_parse_an_plus_b(arg, a, b):
@@ -144,6 +147,28 @@ def test_nth_numbers_beyond_32_bits(arg, positions):
     doc = fp.parse("<ul>" + "<li>x" * 6 + "</ul>")
     assert [t.index for t in doc.select(f"li:nth-child({arg})")] == positions
     assert [t.index for t in doc.select(f"li:nth-last-child({arg})")] == [7 - p for p in reversed(positions)]
+
+
+@pytest.mark.parametrize(
+    "arg",
+    [
+        "\x0b2\x0b", "2n\xa0+1", "\u30002n+1", "2n+1\x1f",   # white space is CSS's five characters
+        "\uff13", "\u0662n+\u0661", "\U0001d7da",             # digits are ASCII's
+        "2.0n", "1e1", "2n+1.0", "2/**/n+1", "\\32 ", "+-n", "- n", "+ n", "2n+-1", "n -+1", "odd 1",
+    ],
+)
+def test_not_an_plus_b(arg):
+    with pytest.raises(fp.SelectorError, match="invalid An"):
+        parse(f":nth-child({arg})")
+
+
+def test_pseudo_class_names_fold_ascii_case_only():
+    # U+212A KELVIN SIGN lower-cases to 'k' in Python, not in CSS: an unknown pseudo-class,
+    # so an invalid selector, and dropped as invalid in :is()
+    doc = fp.parse("<input type=checkbox checked><p>")
+    with pytest.raises(fp.SelectorError, match="unknown pseudo-class"):
+        doc.select("input:chec\u212aed")
+    assert doc.select("input:is(:chec\u212aed, p)") == [] and doc.select("input:CHECKED")
 
 
 def test_parse_nth_of_selector_and_sugar():

@@ -710,6 +710,16 @@ FOSTERED = [
     ("<div><table> </>x<tr><td>q</table></div>", " x|q", "q"),
     ("<div><table>&#32;<tr><td>q</td></tr>&#32;</table></div>", " |q| ", " q "),
     ("<div><table><colgroup> x<col></table></div>", "x| ", " "),
+    # a <col> straight in a table opens a colgroup the index does not hold: whitespace
+    # and comments go into it, the first other character closes it and is moved with
+    # the rest of its run; a tag other than </col> closes it first
+    ("<div><table><col> x</table></div>", "x| ", " "),
+    ("<div><table><col>\n x y<tr><td>q</table></div>", "x y|\n |q", "\n q"),
+    ("<div><table><colgroup> x<col> y</table></div>", "xy| | ", "  "),
+    ("<div><table><col><!--c--> x</table></div>", "x| ", " "),
+    ("<div><table><col> </col> x</table></div>", "x|  ", "  "),
+    ("<div><table><col> </div> x</table></div>", " x| ", " "),
+    ("<div><table><col> &#32;&nbsp; x</table></div>", "\xa0 x|  ", "  "),
     ("<div><table>\0<tr><td>q</table></div>", "q", "q"),   # NUL is ignored: whitespace only
     # a moved element is no boundary between the table's own text nodes; a comment stays
     # in the table, between its nodes, and is none between the moved ones
@@ -729,6 +739,16 @@ def test_text_foster_parenting_moved_reads_before_its_table(src, nodes, table):
     assert div.text == nodes.replace("|", "")
     assert doc.find("table").text == table
     assert doc.text == div.text
+
+
+def test_column_group_with_no_colgroup_open_keeps_only_whitespace():
+    # "in column group" drops a character other than whitespace when the current node
+    # is no colgroup: a template whose first body tag is <col>, a colgroup fragment
+    doc = fp.parse("<template><meta><col> n<col> m<div>x</div></template>")
+    assert doc.find("template").text == "  " and [t.name for t in doc] == ["template", "meta", "col", "col"]
+    assert fp.parse("<template><td><col> n</template>").find("template").text == " n"   # "in row" first
+    assert fp.parse_fragment(" n<col> m", "template").text == " n "
+    assert fp.parse_fragment(" n<col> m", "colgroup").text == "  "
 
 
 def test_fostered_text_in_a_template_or_fragment_row_reads_after_the_row():

@@ -413,16 +413,63 @@ fp_text_token_at(const fp_doc *d, const uint8_t *lt, int cdata_ok, int *kind, fp
     return lt + 1;
 }
 
+/* Whether template t (-1: a template-context fragment) went "in column
+ * group": its first child the "in template" rules do not insert as "in head"
+ * does is a <col>. Asked after each <col> child's text: the answer for the
+ * last t asked is kept. */
+static int
+template_went_column_group(text_ctx *c, int32_t t)
+{
+    const fp_doc *d = c->d;
+    const fp_elem *e = d->elems;
+    if (c->column_group_template == t + 2)
+        return c->column_group_answer;
+    uint32_t j = (uint32_t)(t + 1), last = t >= 0 ? e[t].last : d->n - 1;
+    while (j <= last && j < d->n) {
+        int head = (e[j].flags & (FP_EF_SVG | FP_EF_MATHML)) == 0;
+        switch (e[j].tag) {
+        case FP_TAG_BASE: case FP_TAG_BASEFONT: case FP_TAG_BGSOUND: case FP_TAG_LINK: case FP_TAG_META:
+        case FP_TAG_NOFRAMES: case FP_TAG_SCRIPT: case FP_TAG_STYLE: case FP_TAG_TEMPLATE: case FP_TAG_TITLE:
+            break;
+        default:
+            head = 0;
+        }
+        if (!head)
+            break;
+        j = e[j].last + 1;
+    }
+    c->column_group_template = t + 2;
+    c->column_group_answer = j <= last && j < d->n && fp_html_is(&e[j], FP_TAG_COL);
+    return c->column_group_answer;
+}
+
+/* Whether text directly in element i (-1: the top level) after its child
+ * prev (-1: none) is in "in column group" with no colgroup open, which drops
+ * every character but whitespace: after a <col> in a template that went that
+ * way, or in a colgroup-context fragment. After a template that follows such
+ * a <col>, the mode goes on, and is not seen here. */
+static int
+in_column_group_alone(text_ctx *c, int32_t i, int32_t prev)
+{
+    const fp_doc *d = c->d;
+    const fp_elem *e = d->elems;
+    if (i < 0 && d->opts.context == FP_TAG_COLGROUP)
+        return 1;
+    int in_template = i < 0 ? d->opts.context == FP_TAG_TEMPLATE : fp_html_is(&e[i], FP_TAG_TEMPLATE);
+    return in_template && prev >= 0 && fp_html_is(&e[prev], FP_TAG_COL) && template_went_column_group(c, i);
+}
+
 /* Data-state text in [p, q) inside element i: characters, with markup
  * between them skipped; its last node is ended here unless keep_open (text
- * that foster parenting moves out of the table after it joins that node). */
+ * that foster parenting moves out of the table after it joins that node).
+ * ws_only: characters but whitespace are dropped. */
 static void
-put_data(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i, int keep_open)
+put_data(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i, int keep_open, int ws_only)
 {
     const fp_doc *d = c->d;
     if (d->frameset_from && p < d->buf + d->frameset_from && q > d->buf + d->removed_from)
         q = p > d->buf + d->removed_from ? p : d->buf + d->removed_from;   /* the removed body's text went with it */
-    c->ws_only = in_frameset_modes(c->d, p, i);
+    c->ws_only = ws_only || in_frameset_modes(c->d, p, i);
     fp_text_put_data_nodes(c, p, q, i);
     if (!keep_open)
         fp_text_end_node(c);
@@ -481,19 +528,19 @@ put_raw(text_ctx *c, const fp_elem *el)
     fp_text_end_node(c);
 }
 
-/* Text in [p, q) directly in element i, the runs foster parenting moved
+/* Text in [p, q) directly in element i after its child prev (-1: none), the runs foster parenting moved
  * left out when i is a table or a part of one (reorder: this walk reads them
  * before the table) or a part in a template (read after the part) */
 static void
-put_gap(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i, int reorder, int keep_open)
+put_gap(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i, int32_t prev, int reorder, int keep_open)
 {
     int moves = fp_text_moves(c->d, i);
     if ((moves == FP_TEXT_MOVES_BEFORE && reorder && fp_text_doc_fosters(c->d)) || moves == FP_TEXT_MOVES_AFTER) {
-        fp_text_put_table_runs(c, p, q, i, 0);
+        fp_text_put_table_runs(c, p, q, i, 0, fp_text_after_col(c->d, i, prev));
         if (!keep_open)
             fp_text_end_node(c);
     } else {
-        put_data(c, p, q, i, keep_open);
+        put_data(c, p, q, i, keep_open, in_column_group_alone(c, i, prev));
     }
 }
 
@@ -539,7 +586,7 @@ put_after_head(text_ctx *c, int32_t h)
     for (;; j = e[j].last + 1) {
         uint32_t stop = j <= e[h].last ? e[j].start : e[h].inner_end;
         if (stop > pos)
-            put_data(c, d->buf + pos, d->buf + stop, e[h].parent, 1);
+            put_data(c, d->buf + pos, d->buf + stop, e[h].parent, 1, 0);
         if (j > e[h].last)
             return;
         pos = e[j].end > pos ? e[j].end : pos;
@@ -577,7 +624,7 @@ fp_text_walk(text_ctx *c, int32_t root)
     }
     if (root >= 0)
         mark(c, c->start, root, c->out->len);
-    int32_t cur = root;
+    int32_t cur = root, prev = -1;   /* prev: cur's child before pos */
     uint32_t pos = root >= 0 ? skip_leading_newline(d, &e[root]) : 0;
     uint32_t j = (uint32_t)(root + 1);
     int reorder = c->fostering < FOSTER_NESTING_MAX;   /* else source order, here and below */
@@ -594,7 +641,7 @@ fp_text_walk(text_ctx *c, int32_t root)
             uint32_t gap_end = own_until(d, cur, ch->start);
             if (gap_end > pos) {
                 c->drop_ws = drops_leading_ws(d, cur, j);
-                put_gap(c, b + pos, b + gap_end, cur, reorder, table || moved);
+                put_gap(c, b + pos, b + gap_end, cur, prev, reorder, table || moved);
                 if (!table && !moved)
                     fp_text_end_node(c);
                 else if (c->drop_ws)
@@ -603,6 +650,7 @@ fp_text_walk(text_ctx *c, int32_t root)
             }
             if (moved) {   /* read before its table */
                 pos = ch->end > pos ? ch->end : pos;
+                prev = (int32_t)j;
                 j = ch->last + 1;
                 continue;
             }
@@ -617,7 +665,7 @@ fp_text_walk(text_ctx *c, int32_t root)
                     put_raw(c, ch);
                 else if (!skip && ch->inner_end > ch->inner_start) {
                     c->drop_ws = drops_leading_ws(d, (int32_t)j, j + 1);   /* an <html> with no child */
-                    put_gap(c, b + skip_leading_newline(d, ch), b + ch->inner_end, (int32_t)j, reorder, 0);
+                    put_gap(c, b + skip_leading_newline(d, ch), b + ch->inner_end, (int32_t)j, -1, reorder, 0);
                 }
                 fp_text_end_node(c);
                 c->drop_ws = 0;
@@ -627,10 +675,12 @@ fp_text_walk(text_ctx *c, int32_t root)
                 if (took_back(d, (int32_t)j))
                     put_after_head(c, (int32_t)j);   /* a skipped head's: cur's own */
                 pos = ch->end > pos ? ch->end : pos;
+                prev = (int32_t)j;
                 j = ch->last + 1;
                 continue;
             }
             cur = (int32_t)j;
+            prev = -1;
             mark(c, c->start, cur, c->out->len);
             pos = skip_leading_newline(d, ch);
             j++;
@@ -639,7 +689,7 @@ fp_text_walk(text_ctx *c, int32_t root)
         uint32_t stop = own_until(d, cur, cur >= 0 ? e[cur].inner_end : (uint32_t)d->len);
         c->drop_ws = drops_leading_ws(d, cur, j);   /* j is cur's first child's place when it has none */
         if (stop > pos)
-            put_gap(c, b + pos, b + stop, cur, reorder, 0);
+            put_gap(c, b + pos, b + stop, cur, prev, reorder, 0);
         fp_text_end_node(c);
         c->drop_ws = 0;
         if (cur >= 0)
@@ -647,6 +697,7 @@ fp_text_walk(text_ctx *c, int32_t root)
         if (cur == root)
             break;
         int32_t ended = cur;
+        prev = cur;
         pos = e[cur].end;
         j = e[cur].last + 1;
         cur = e[cur].parent;

@@ -66,6 +66,21 @@ next_run(const fp_doc *d, const uint8_t *p, const uint8_t *q, const uint8_t **ru
     }
 }
 
+/* Whether the character reference at p decodes to whitespace only */
+static int
+ref_is_white(const uint8_t *p, const uint8_t *q, size_t *used)
+{
+    uint32_t cp[2];
+    int ncp = 0;
+    *used = fp_entity_decode(p, q, 0, cp, &ncp);
+    if (!*used)
+        return 0;
+    for (int k = 0; k < ncp; k++)
+        if (cp[k] > 0x20 || !fp_is_ws((uint8_t)cp[k]))
+            return 0;
+    return 1;
+}
+
 /* Whether the run [p, q) is whitespace only, as the tree builder reads it:
  * references decoded, NUL ignored ("in table text"), "</>" no character. */
 static int
@@ -78,14 +93,9 @@ run_is_white(const uint8_t *p, const uint8_t *q)
         } else if (b == '<' && q - p >= 3 && p[1] == '/' && p[2] == '>') {
             p += 3;
         } else if (b == '&') {
-            uint32_t cp[2];
-            int ncp = 0;
-            size_t used = fp_entity_decode(p, q, 0, cp, &ncp);
-            if (!used)
+            size_t used;
+            if (!ref_is_white(p, q, &used))
                 return 0;
-            for (int k = 0; k < ncp; k++)
-                if (cp[k] > 0x20 || !fp_is_ws((uint8_t)cp[k]))
-                    return 0;
             p += used;
         } else {
             return 0;
@@ -148,11 +158,45 @@ fp_text_doc_fosters(const fp_doc *d)
     return yes;
 }
 
+/* Where "in column group" ends in [p, q), text directly in a table right
+ * after a <col> there (its <colgroup> implied, so the index has none):
+ * whitespace, comments and the tags that mode ignores (</col>, <html>,
+ * </template> with none open) go into that colgroup, and stay; the first
+ * other character pops it, and from there the run is the table's "in table
+ * text", moved whole when not white; any other tag pops it too. */
+static const uint8_t *
+colgroup_end(const fp_doc *d, const uint8_t *p, const uint8_t *q)
+{
+    while (p < q) {
+        size_t used;
+        if (fp_is_ws(*p)) {
+            p++;
+        } else if (*p == '&' && ref_is_white(p, q, &used)) {
+            p += used;
+        } else if (*p == '<') {
+            int kind;
+            fp_tag_token t;
+            const uint8_t *cs, *ce;
+            const uint8_t *next = fp_text_token_at(d, p, 0, &kind, &t, &cs, &ce);
+            int stays = kind == LT_COMMENT || kind == LT_DOCTYPE || kind == LT_NO_TOKEN ||
+                        (kind == LT_TAG && (p[1] == '/' ? t.tag == FP_TAG_COL || t.tag == FP_TAG_TEMPLATE
+                                                        : t.tag == FP_TAG_HTML));
+            if (!next || !stays)
+                return p;
+            p = next < q ? next : q;
+        } else {
+            return p;
+        }
+    }
+    return q;
+}
+
 /* The runs of [p, q), text directly in table part i, that foster parenting
  * moved (moved = 1) or left in place (moved = 0). Moved runs join one node;
- * runs left in place are split by comments. */
+ * runs left in place are split by comments. after_col: the text follows a
+ * <col> directly in table i (colgroup_end). */
 void
-fp_text_put_table_runs(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i, int moved)
+fp_text_put_table_runs(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i, int moved, int after_col)
 {
     const uint8_t *w = p;
     while (w < q && fp_is_ws(*w))
@@ -161,6 +205,14 @@ fp_text_put_table_runs(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t 
         if (!moved)
             fp_text_put_data_nodes(c, p, q, i);
         return;
+    }
+    if (after_col) {   /* the colgroup's part stays, a node of its own */
+        const uint8_t *r = colgroup_end(c->d, p, q);
+        if (r > p && !moved) {
+            fp_text_put_table_runs(c, p, r, i, 0, 0);
+            fp_text_end_node(c);
+        }
+        p = r;
     }
     while (p < q) {
         const uint8_t *run_end;
@@ -174,6 +226,14 @@ fp_text_put_table_runs(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t 
     }
 }
 
+/* Whether text directly in element i after its child prev (-1: none) is in
+ * "in column group": prev a <col> of HTML table i, in a colgroup implied */
+int
+fp_text_after_col(const fp_doc *d, int32_t i, int32_t prev)
+{
+    return prev >= 0 && fp_html_is(&d->elems[prev], FP_TAG_COL) && i >= 0 && is_html_table(&d->elems[i]);
+}
+
 /* What foster parenting moved out of table part s, in source order: its runs
  * and elements, and those of its row groups and rows. The caller ends the
  * node after. own: runs only (an element's own text). */
@@ -183,10 +243,11 @@ fp_text_put_fostered(text_ctx *c, int32_t s, int own)
     const fp_doc *d = c->d;
     const fp_elem *e = d->elems;
     uint32_t pos = e[s].inner_start, j = (uint32_t)s + 1;
+    int32_t prev = -1;
     for (;;) {
         uint32_t stop = j <= e[s].last ? e[j].start : e[s].inner_end;
         if (stop > pos)
-            fp_text_put_table_runs(c, d->buf + pos, d->buf + stop, s, 1);
+            fp_text_put_table_runs(c, d->buf + pos, d->buf + stop, s, 1, fp_text_after_col(d, s, prev));
         if (j > e[s].last)
             return;
         if ((e[j].flags & FP_EF_FOSTERED) && !own && !fp_text_skipped(c, j)) {
@@ -199,6 +260,7 @@ fp_text_put_fostered(text_ctx *c, int32_t s, int own)
             fp_text_put_fostered(c, (int32_t)j, own);   /* a row group or row: at most two levels */
         }
         pos = e[j].end > pos ? e[j].end : pos;
+        prev = (int32_t)j;
         j = e[j].last + 1;
     }
 }

@@ -22,6 +22,8 @@ typedef struct {
     uint32_t base;         /* ... element j's at [j - base] */
     int fostering;         /* how many fp_text_put_fostered calls enclose this walk (bounds their
                             * recursion) */
+    int32_t column_group_template;   /* template_went_column_group's last template + 2 (0: none) */
+    int column_group_answer;         /* ... and its answer */
 } text_ctx;
 
 /* What the tokenizer makes of a '<' in the data state */
@@ -57,7 +59,8 @@ void fp_text_walk(text_ctx *c, int32_t root);
 
 /* text_foster.c */
 int fp_text_doc_fosters(const fp_doc *d);
-void fp_text_put_table_runs(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i, int moved);
+void fp_text_put_table_runs(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t i, int moved, int after_col);
+int fp_text_after_col(const fp_doc *d, int32_t i, int32_t prev);
 void fp_text_put_fostered(text_ctx *c, int32_t s, int own);
 
 #endif

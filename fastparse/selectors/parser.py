@@ -9,13 +9,13 @@ Standard (section 4.16.3, "Pseudo-classes") describes them.
 
 from __future__ import annotations
 
-import re
 from typing import NoReturn
 
 from .._foreign_names import MATHML_ATTRIBUTE_NAMES, SVG_ATTRIBUTE_NAMES, SVG_TAG_NAMES
 from ..errors import SelectorError
 from . import nodes as n
 from . import opcodes as op
+from .anb import parse_anb
 from .diagnostics import fail
 from .tokenizer import Token, nest, tokenize
 
@@ -227,13 +227,6 @@ NTH_FUNCTIONS = {
     "nth-last-of-type": (True, True),
 }
 
-COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
-ANB = re.compile(
-    r"""(?:(?P<odd>odd)|(?P<even>even)
-        |(?P<a>[+-]?\d*)n(?:\s*(?P<sign>[+-])\s*(?P<b>\d+))?
-        |(?P<int>[+-]?\d+))\Z""",
-    re.VERBOSE | re.IGNORECASE,
-)
 
 COMBINATORS = {">", "+", "~"}
 
@@ -495,7 +488,7 @@ class Parser:
         self.skip_ws()
         case = ""
         if self.tok.kind == "ident":
-            case = self.tok.value.lower()
+            case = ascii_lower(self.tok.value)
             if case not in ("i", "s"):
                 self.error("expected ']' or the flag 'i' or 's'")
             self.advance()
@@ -543,11 +536,11 @@ class Parser:
         colon = self.advance()
         if self.is_delim(":"):
             after = self.peek()
-            dialect = SCRAPY_PSEUDO_ELEMENTS.get(after.value.lower()) if after.kind in ("ident", "function") else None
+            dialect = SCRAPY_PSEUDO_ELEMENTS.get(ascii_lower(after.value)) if after.kind in ("ident", "function") else None
             self.error(f"{dialect}; pseudo-elements never match elements" if dialect
                        else "pseudo-elements never match elements", colon)
         t = self.advance()
-        name = t.value.lower()
+        name = ascii_lower(t.value)   # \u212a (KELVIN SIGN) is no 'k' to CSS
         if t.kind == "ident":
             if name in INTERNAL_PSEUDO:
                 return (n.Pseudo(name),)
@@ -621,10 +614,10 @@ class Parser:
         """An unknown pseudo-class (t its name); jQuery's own say what to use instead."""
         function = t.kind == "function"
         spelt = f":{t.value}()" if function else f":{t.value}"
-        hint = JQUERY_PSEUDO.get(t.value.lower())
+        hint = JQUERY_PSEUDO.get(ascii_lower(t.value))
         if hint:
             self.error(f"jQuery's '{spelt}' is not CSS: {hint}", colon)
-        hint = JSOUP_PSEUDO.get(t.value.lower()) if function else None
+        hint = JSOUP_PSEUDO.get(ascii_lower(t.value)) if function else None
         self.error(f"jsoup's '{spelt}' is not CSS: {hint}" if hint
                    else f"unknown {'functional ' if function else ''}pseudo-class '{spelt}'", colon)
 
@@ -646,7 +639,7 @@ class Parser:
         self.advance()
         self.skip_ws()
         self.expect_end(")")
-        value = t.value.lower()
+        value = ascii_lower(t.value)
         return n.Dir(value) if value in ("ltr", "rtl") else n.Never(f":dir({t.value})")
 
     def has(self) -> n.Has:
@@ -681,14 +674,15 @@ class Parser:
         return tuple(texts)
 
     def nth(self, fn: Token, last: bool, of_type: bool) -> n.Nth:
-        # An+B is re-read from the raw text: its tokens (dimensions, signs) are irregular.
+        # An+B is read from its own tokens (anb.py): dimensions and signed numbers, which
+        # the selector tokens do not keep apart.
         start = self.tok.pos
         depth = 0
         while True:
             t = self.tok
             if t.kind == "eof":
                 self.error("expected ')'")
-            if t.kind == "ident" and t.value.lower() == "of" and depth == 0:
+            if t.kind == "ident" and ascii_lower(t.value) == "of" and depth == 0:
                 break
             if self.is_delim(")") and depth == 0:
                 break
@@ -697,24 +691,14 @@ class Parser:
             elif self.is_delim(")"):
                 depth -= 1
             self.advance()
-        written = self.css[start:self.tok.pos].strip()
-        raw = COMMENT.sub(" ", written).strip()   # a comment separates tokens as white space does
-        m = ANB.match(raw)
-        if not m:
-            fail(self.css, start, f"invalid An+B expression {written!r} (examples: 2n+1, odd, -n+3, 5)")
+        written = self.css[start:self.tok.pos]
         try:  # exact integers; Python refuses to read one of more than 4300 digits
-            if m["odd"]:
-                a, b = 2, 1
-            elif m["even"]:
-                a, b = 2, 0
-            elif m["int"] is not None:
-                a, b = 0, int(m["int"])
-            else:
-                coef = m["a"]
-                a = -1 if coef == "-" else 1 if coef in ("", "+") else int(coef)
-                b = int(m["b"] or 0) * (-1 if m["sign"] == "-" else 1)
+            anb = parse_anb(written)
         except ValueError:
-            fail(self.css, start, f"An+B number too long ({len(raw)} characters)")
+            fail(self.css, start, f"An+B number too long ({len(written.strip())} characters)")
+        if anb is None:
+            fail(self.css, start, f"invalid An+B expression {written.strip()!r} (examples: 2n+1, odd, -n+3, 5)")
+        a, b = anb
         of = None
         if self.tok.kind == "ident":  # 'of S'
             if of_type:

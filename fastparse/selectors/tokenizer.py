@@ -1,8 +1,9 @@
 """Split a selector string into tokens, as CSS Syntax Level 3 (section 4) does.
 
 Only the token kinds selectors use: idents, functions, hashes, strings,
-numbers-with-units as raw text (for An+B), single-character delimiters and
-whitespace. Escapes are resolved here, so the parser sees plain names.
+numbers-with-units as raw text (anb.py reads An+B again, from its own tokens),
+single-character delimiters and whitespace. Escapes are resolved here, so the
+parser sees plain names.
 Comments are dropped. Every token keeps its start offset for error carets.
 Input that ends inside a string, a comment, a block or a function is closed
 there, as CSS Syntax reads it (a string or comment to the end, then the
@@ -51,7 +52,7 @@ def _valid_escape(css: str, i: int) -> bool:
     return i < len(css) and css[i] == "\\" and (i + 1 >= len(css) or css[i + 1] not in "\n\r\f")
 
 
-def _starts_ident(css: str, i: int) -> bool:
+def starts_ident(css: str, i: int) -> bool:
     c = css[i] if i < len(css) else ""
     if c == "-":
         n = css[i + 1] if i + 1 < len(css) else ""
@@ -77,7 +78,7 @@ def _escape(css: str, i: int) -> tuple[str, int]:
     return chr(cp), j
 
 
-def _name(css: str, i: int) -> tuple[str, int]:
+def name_at(css: str, i: int) -> tuple[str, int]:
     out = []
     while i < len(css):
         c = css[i]
@@ -137,11 +138,11 @@ def tokenize(css: str) -> list[Token]:
             value, i = _string(css, i)
             tokens.append(Token("string", value, start, i))
         elif c == "#" and i + 1 < n and (_is_name(css[i + 1]) or _valid_escape(css, i + 1)):
-            is_id = _starts_ident(css, i + 1)
-            value, i = _name(css, i + 1)
+            is_id = starts_ident(css, i + 1)
+            value, i = name_at(css, i + 1)
             tokens.append(Token("hash", value, start, i, id_hash=is_id))
-        elif _starts_ident(css, i):
-            value, i = _name(css, i)
+        elif starts_ident(css, i):
+            value, i = name_at(css, i)
             if i < n and css[i] == "(":
                 tokens.append(Token("function", value, start, i + 1))
                 i += 1

@@ -176,6 +176,7 @@
 #define fp_tag_name v3_fp_tag_name
 #define fp_tag_name_marked v3_fp_tag_name_marked
 #define fp_text v3_fp_text
+#define fp_text_after_col v3_fp_text_after_col
 #define fp_text_doc_fosters v3_fp_text_doc_fosters
 #define fp_text_end_node v3_fp_text_end_node
 #define fp_text_is_source v3_fp_text_is_source
