@@ -162,6 +162,14 @@ def test_not_an_plus_b(arg):
         parse(f":nth-child({arg})")
 
 
+def test_a_plus_before_a_non_ascii_digit_is_a_combinator():
+    # '３' (U+FF13) is a name character to CSS, not a digit: `a+３` is a, then a sibling
+    # named ３ (which no HTML tag can name: the tokenizer wants an ASCII letter after '<')
+    compounds = parse("a+\uff13").selectors[0].compounds
+    assert [c.parts[0].name for c in compounds] == ["a", "\uff13"]
+    assert fp.parse("<a>x</a><b>").select("a+\uff13") == []
+
+
 def test_pseudo_class_names_fold_ascii_case_only():
     # U+212A KELVIN SIGN lower-cases to 'k' in Python, not in CSS: an unknown pseudo-class,
     # so an invalid selector, and dropped as invalid in :is()

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .tokenizer import WHITESPACE, name_at, starts_ident
+from .tokenizer import DIGITS, WHITESPACE, name_at, starts_ident
 
-DIGITS = "0123456789"
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 

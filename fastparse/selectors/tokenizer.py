@@ -18,6 +18,7 @@ from .diagnostics import fail
 
 WHITESPACE = " \t\n\r\f"
 HEX = "0123456789abcdefABCDEF"
+DIGITS = "0123456789"
 
 
 @dataclass(frozen=True)
@@ -148,10 +149,10 @@ def tokenize(css: str) -> list[Token]:
                 i += 1
             else:
                 tokens.append(Token("ident", value, start, i))
-        elif c.isascii() and c.isdigit() or (c in "+-." and i + 1 < n and css[i + 1].isdigit()):
+        elif c in DIGITS or (c in "+-." and i + 1 < n and css[i + 1] in DIGITS):
             # numbers only appear inside :nth-*(); the parser re-reads that raw text
             i += 1
-            while i < n and (css[i].isalnum() or css[i] == "."):
+            while i < n and (css[i] in DIGITS or (css[i].isascii() and css[i].isalpha()) or css[i] == "."):
                 i += 1
             tokens.append(Token("number", css[start:i], start, i))
         elif c == "\\":
