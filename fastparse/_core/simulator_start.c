@@ -115,11 +115,19 @@ fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
         break;
     case FP_TAG_A:
         /* an <a> still in the active formatting list (no marker since) is
-         * closed by the adoption agency, when it is in scope */
+         * closed by the adoption agency when it is in scope; behind a table
+         * or an integration point it only leaves the stack, and what is open
+         * inside it stays its content ("<a><table><a></table><p>": the <p> is
+         * the body's) */
         c = open_of(s, FP_TAG_A);
-        if (c >= 0 && istack_top(s, FP_SC_MARKER) < c && in_scope(s, c, FP_SC_DEFAULT) &&
-            !fp_sim_adopt(s, c, FP_CLOSED_IMPLIED, lt))
+        if (c < 0 || istack_top(s, FP_SC_MARKER) > c)
+            break;
+        if (!in_scope(s, c, FP_SC_DEFAULT)) {
+            fp_sim_remove_from_stack(s, c, lt, lt);
+            s->e[c].closed = FP_CLOSED_IMPLIED;
+        } else if (!fp_sim_adopt(s, c, FP_CLOSED_IMPLIED, lt)) {
             fp_sim_close_until(s, c, FP_CLOSED_IMPLIED, lt, lt);
+        }
         break;
     case FP_TAG_NOBR:
         c = open_of(s, FP_TAG_NOBR);
