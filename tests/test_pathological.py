@@ -234,6 +234,13 @@ def test_checked_of_each_option_of_a_long_select():
                   lambda doc: [t.matches(":checked") for t in doc.find_all("option")])
 
 
+def test_dir_of_each_element_under_a_dir_auto_one():
+    # dir=auto reads its text up to the first strong character; each call built all of it
+    assert_linear("p.matches(':dir(ltr)') for each <p> under one dir=auto <div>",
+                  lambda n: fp.parse("<div dir=auto>" + "<p>hello world</p>" * n), 4_000,
+                  lambda doc: [t.matches(":dir(ltr)") for t in doc.find_all("p")])
+
+
 def form_rows(n: int) -> fp.Document:
     """A table of n rows, each with its own form (form= attributes), radio group and buttons."""
     return fp.parse("".join(f"<form id=f{i}></form>" for i in range(n)) + "<table>" + "".join(

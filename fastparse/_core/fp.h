@@ -405,6 +405,9 @@ typedef struct {
     int skip_html_only;                  /* ... when the element is an HTML one (not SVG or MathML) */
     int own;                             /* only the element's own text nodes, no child's */
     int skip_directed;                   /* leave out HTML elements with dir=ltr|rtl|auto (dir=auto) */
+    size_t stop_after;                   /* > 0: stop at the first element boundary once the text
+                                          * holds this many bytes (a prefix of it: without strip
+                                          * and sep) */
 } fp_text_opts;
 int fp_text(const fp_doc *doc, uint32_t i, const fp_text_opts *o, fp_buf *out);
 /* fp_text of element i (-1: the document) that also records, for i and every element j

@@ -100,9 +100,16 @@ static int content_dir(fp_sel_ctx *c, uint32_t e, const uint8_t *high, int skip_
         o.skip_html_only = 1;   /* the HTML Standard's elements: an SVG <script> or <style> is none of them */
         o.skip_directed = 1;
     }
-    if (!fp_sel_text(c, e, &o))
-        return 0;
-    return text_dir(c->text.data, c->text.len, high);
+    /* the first strong character is most often near the start: a prefix of
+     * the text is read, four times longer each round it holds none, so that
+     * matches() on each element under a large dir=auto one stays cheap */
+    for (o.stop_after = 256;; o.stop_after *= 4) {
+        if (!fp_sel_text(c, e, &o))
+            return 0;
+        int d = text_dir(c->text.data, c->text.len, high);
+        if (d || c->text.len < o.stop_after)
+            return d;
+    }
 }
 
 /* input types whose value dir=auto does not read (soupsieve's list) */

@@ -628,7 +628,7 @@ fp_text_walk(text_ctx *c, int32_t root)
     uint32_t pos = root >= 0 ? skip_leading_newline(d, &e[root]) : 0;
     uint32_t j = (uint32_t)(root + 1);
     int reorder = c->fostering < FOSTER_NESTING_MAX;   /* else source order, here and below */
-    while (!c->fail) {
+    while (!c->fail && !(c->o->stop_after && c->out->len >= c->o->stop_after)) {
         uint32_t last = cur >= 0 ? e[cur].last : d->n - 1;
         if (d->n && j <= last && j < d->n) {
             const fp_elem *ch = &e[j];
