@@ -161,6 +161,16 @@ def test_too_little_text_is_not_guessed():
     assert guess("<p>caf\xe9</p>".encode("cp1252")) is None
 
 
+def test_binary_data_is_not_guessed():
+    # more than 2% C0 control bytes (an eighth of random bytes): no encoding's text, so
+    # no guess, even where a decoder would read the rest (Russian, a control every 20 bytes)
+    text = TEXTS["ru"].encode("cp1251")
+    assert guess(text) == "windows-1251"
+    assert guess(b"".join(text[k:k + 20] + b"\x01" for k in range(0, len(text), 20))) is None
+    assert guess(random.Random(5).randbytes(100_000)) is None
+    assert fp.parse(b"<p>" + random.Random(6).randbytes(100_000)).encoding == "windows-1252"
+
+
 def test_the_text_is_read_past_long_scripts():
     # a short title, 100 KB of inline script, then the text (a search page's shape): the
     # sample is the text between tags, not the bytes after the first non-ASCII one
