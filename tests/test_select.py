@@ -337,7 +337,7 @@ def test_opcodes_match_select_h():
     consts = {m[1]: int(m[2], 0) for m in re.finditer(r"FP_SEL_(\w+) = (-?\w+)", header)}
     py = {name: getattr(opcodes, name) for name in dir(opcodes) if name.isupper() and isinstance(getattr(opcodes, name), int)}
     shared = [name for name in consts if name in py]
-    assert len(shared) == 57
+    assert len(shared) == 59
     assert {name: py[name] for name in shared} == {name: consts[name] for name in shared}
     # the header enum without explicit values
     order = re.search(r"enum \{\s*(FP_SEL_H_MAGIC[^}]*)\}", header)[1]
@@ -1197,6 +1197,23 @@ def test_legacy_document_whose_twin_would_differ_keeps_its_bytes():
     assert [t.name for t in doc][-2:] == ["x\uffe2", "x\uffe2"]
     assert [t.text for t in doc.select("[title='\uffe2']")] == ["a"]
     assert [t.text for t in doc.select("x\uffe2")] == ["a"]
+
+
+def test_invalid_utf8_matches_the_replacement_character_it_reads_as():
+    # attrs and names report U+FFFD for bytes that are not UTF-8 (as browsers read them);
+    # queries with U+FFFD run on the decoded twin, so what the document reports matches
+    doc = fp.parse(b'<meta charset=utf-8><p title="a\xff\xffb" class="c\xffd" id="i\xffd">x</p><di\xff>y')
+    p = doc.find("p")
+    assert p.attrs == {"title": "a\ufffd\ufffdb", "class": "c\ufffdd", "id": "i\ufffdd"}
+    for css in ('p[title="a\ufffd\ufffdb"]', "p.c\ufffdd", "#i\ufffdd", '[title^="a\ufffd"]', ".c\\fffd d"):
+        assert doc.select(css) == [p] and p.matches(css)
+    assert [t.text for t in doc.select("di\ufffd")] == ["y"]
+    assert doc.find_all(cls=p.classes[0]) == [p] == doc.find_all(id=p.id) == doc.find_all(attrs=p.attrs)
+    assert doc.find("di\ufffd").text == "y" and p.next_sibling("di\ufffd").text == "y"
+    assert doc.select('[title="a\ufffdb"]') == []   # each invalid byte is one U+FFFD here
+    # valid UTF-8 spells U+FFFD itself: compared as bytes, as before
+    doc = fp.parse('<p title="\ufffd">x'.encode())
+    assert doc.select('[title="\ufffd"]') == [doc.find("p")]
 
 
 def test_results_are_repeatable(doc):

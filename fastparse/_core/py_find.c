@@ -309,16 +309,24 @@ non_ascii_str(PyObject *o)
     return o && PyUnicode_Check(o) && !PyUnicode_IS_ASCII(o);
 }
 
-/* a name, or a list of names, with a non-ASCII one (a custom element's) */
+/* a str holding U+FFFD (what a UTF-8 document's invalid bytes read as) */
 static int
-non_ascii_name(PyObject *o)
+has_replacement(PyObject *o)
+{
+    return non_ascii_str(o) && PyUnicode_FindChar(o, 0xFFFD, 0, PyUnicode_GET_LENGTH(o), 1) >= 0;
+}
+
+/* a name, or a list of names, with a non-ASCII one (a custom element's), or
+ * one test says (non_ascii_str, has_replacement) */
+static int
+name_with(PyObject *o, int (*test)(PyObject *))
 {
     if (!o || !is_name_list(o))
-        return non_ascii_str(o);
+        return test(o);
     PyObject *it = PyObject_GetIter(o), *item;
     int found = 0;
     while (it && !found && (item = PyIter_Next(it))) {
-        found = non_ascii_str(item);
+        found = test(item);
         Py_DECREF(item);
     }
     Py_XDECREF(it);
@@ -329,15 +337,18 @@ non_ascii_name(PyObject *o)
 DocumentObject *
 fp_query_doc(DocumentObject *d, PyObject *name, PyObject *id, PyObject *cls, PyObject *attrs)
 {
-    if (!d->codec)
+    /* a legacy document asks for non-ASCII strings; a UTF-8 one for U+FFFD */
+    int (*test)(PyObject *) = d->codec ? non_ascii_str : has_replacement;
+    if (!d->codec && d->is_str)
         return d;
     int has_attrs = attrs && PyDict_Check(attrs);
-    int non_ascii = non_ascii_name(name) || non_ascii_str(id) || non_ascii_str(cls);
+    int found = name_with(name, test) || test(id) || test(cls);
     Py_ssize_t pos = 0;
     PyObject *key, *value;
-    while (has_attrs && !non_ascii && PyDict_Next(attrs, &pos, &key, &value))
-        non_ascii = non_ascii_str(key) || non_ascii_str(value);
-    return fp_twin_for(d, 0, non_ascii);   /* equal values and tokens: an ASCII one compares right */
+    while (has_attrs && !found && PyDict_Next(attrs, &pos, &key, &value))
+        found = test(key) || test(value);
+    /* equal values and tokens: an ASCII one compares right */
+    return fp_twin_for(d, 0, found && d->codec, found && !d->codec);
 }
 
 /* find / find_all over [first, last] of d; shared with Tag (py_tag.c) */

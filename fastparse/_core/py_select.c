@@ -165,15 +165,20 @@ static PyObject *program_for(fp_state *st, DocumentObject *d, PyObject *prog)
     return out;
 }
 
-/* The document a program runs on for d: d, or for a legacy-encoded d, d's
- * UTF-8 twin where the program's strings compare wrong with d's bytes
- * (py_twin.c). Element indices are the same in both. Borrowed; NULL on error. */
+/* The document a program runs on for d: d, or d's UTF-8 twin where the
+ * program's strings compare wrong with d's bytes (py_twin.c): a legacy d's, or
+ * a U+FFFD against a UTF-8 d's invalid bytes. Element indices are the same in
+ * both. Borrowed; NULL on error. */
 static DocumentObject *doc_to_run(DocumentObject *d, PyObject *prog)
 {
-    if (!d->codec || !PyBytes_Check(prog) || PyBytes_GET_SIZE(prog) < (Py_ssize_t)(FP_SEL_HEADER_WORDS * 4))
+    if (!PyBytes_Check(prog) || PyBytes_GET_SIZE(prog) < (Py_ssize_t)(FP_SEL_HEADER_WORDS * 4))
         return d;   /* program_for reports a bad program */
     const int32_t *h = (const int32_t *)PyBytes_AS_STRING(prog);
-    return fp_twin_for(d, (h[FP_SEL_H_FLAGS] & FP_SEL_F_SUBSTRING) != 0, h[FP_SEL_H_NONASCII] != 0);
+    int32_t non_ascii = h[FP_SEL_H_NONASCII];
+    if (!d->codec && !(non_ascii & FP_SEL_NONASCII_REPLACEMENT))
+        return d;
+    return fp_twin_for(d, (h[FP_SEL_H_FLAGS] & FP_SEL_F_SUBSTRING) != 0, non_ascii != 0,
+                       (non_ascii & FP_SEL_NONASCII_REPLACEMENT) != 0);
 }
 
 /* The elements under node (a Document or a Tag) matching program prog, at most

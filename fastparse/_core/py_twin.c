@@ -1,5 +1,8 @@
 /* py_twin.c — the UTF-8 twin of a legacy-encoded document: its source decoded
- * once and parsed again, made on the first query that needs it.
+ * once and parsed again, made on the first query that needs it. A UTF-8
+ * document parsed from bytes that are not all UTF-8 has one too, for a query
+ * with a U+FFFD: its values and names read (decoded) with one where the bytes
+ * hold an invalid sequence, which the bytes compared would never match.
  *
  * A legacy document's attribute values and text are its own bytes, with a
  * character reference's code point as 0x00 + UTF-8 unless it is ASCII (fp_text
@@ -42,6 +45,8 @@ same_elements(const fp_doc *a, const fp_doc *b)
 static DocumentObject *
 make_twin(DocumentObject *d)
 {
+    if (!d->codec && fp_utf8_check(d->doc.buf, d->doc.len) != 0)
+        return NULL;   /* valid UTF-8: its values are its bytes */
     PyObject *text = fp_doc_decode_bytes(d, d->doc.buf, d->doc.len);
     if (!text)
         return NULL;
@@ -87,9 +92,9 @@ ascii_second_bytes(PyObject *encoding)
 }
 
 DocumentObject *
-fp_twin_for(DocumentObject *d, int substring, int non_ascii)
+fp_twin_for(DocumentObject *d, int substring, int non_ascii, int replacement)
 {
-    if (!d->codec || !(non_ascii || (substring && ascii_second_bytes(d->encoding))))
+    if (d->codec ? !(non_ascii || (substring && ascii_second_bytes(d->encoding))) : !replacement || d->is_str)
         return d;
     if (!d->twin) {
         /* made with the GIL released for the parse: another thread may have

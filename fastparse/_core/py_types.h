@@ -127,9 +127,10 @@ DocumentObject *fp_new_document(struct fp_state *st, PyObject *source, int is_st
 
 /* py_twin.c: the document a query runs on: d itself, or for a legacy-encoded d
  * and a query with non-ASCII text (or a substring search, in an encoding whose
- * characters may end in an ASCII byte) its UTF-8 twin, when one stands for it;
- * borrowed; NULL on error */
-DocumentObject *fp_twin_for(DocumentObject *d, int substring, int non_ascii);
+ * characters may end in an ASCII byte), or for a UTF-8 d parsed from bytes that
+ * are not all UTF-8 and a query with a U+FFFD (replacement), its UTF-8 twin,
+ * when one stands for it; borrowed; NULL on error */
+DocumentObject *fp_twin_for(DocumentObject *d, int substring, int non_ascii, int replacement);
 
 /* py_tag.c */
 PyObject *fp_tag_new(DocumentObject *doc, uint32_t index);          /* new reference */

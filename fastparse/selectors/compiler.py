@@ -22,6 +22,7 @@ from . import opcodes as op
 HTML_ICASE_ATTRIBUTES = frozenset(["accept", "accept-charset", "align", "alink", "axis", "bgcolor", "charset", "checked", "clear", "codetype", "color", "compact", "declare", "defer", "dir", "direction", "disabled", "enctype", "face", "frame", "hreflang", "http-equiv", "lang", "language", "link", "media", "method", "multiple", "nohref", "noresize", "noshade", "nowrap", "readonly", "rel", "rev", "rules", "scope", "scrolling", "selected", "shape", "target", "text", "type", "valign", "valuetype", "vlink"])
 
 ASCII_WS = " \t\n\r\f"
+REPLACEMENT = "\ufffd".encode()
 
 PSEUDO_CODES = {"root": op.T_ROOT, "scope": op.T_SCOPE, "empty": op.T_EMPTY, "defined": op.T_DEFINED,
                 "-fp-option-selected": op.T_OPTION_SELECTED, "-fp-radio-kept": op.T_RADIO_KEPT,
@@ -219,10 +220,12 @@ class Compiler:
             table += [len(pool), len(s)]
             pool += s
         string_table = self.emit(table)
-        non_ascii = self.needs_codec or any(b >= 0x80 for b in pool)
+        non_ascii = op.NONASCII_ANY if self.needs_codec or any(b >= 0x80 for b in pool) else 0
+        if any(REPLACEMENT in s for s in self.strings):
+            non_ascii |= op.NONASCII_REPLACEMENT
         code[: op.HEADER_WORDS] = array("i", [
             op.MAGIC, len(code), root, self.flags, self.n_has, self.n_nthof,
-            len(self.tags) // 2, tag_table, len(self.strings), string_table, int(non_ascii),
+            len(self.tags) // 2, tag_table, len(self.strings), string_table, non_ascii,
         ])
         return code.tobytes() + bytes(pool)
 

@@ -25,6 +25,11 @@ F_FORM_TABLES = 8   # asks form owners of the whole document (default buttons, r
 F_SUBSTRING = 16    # looks for a string inside values or text ($=, *=, :contains): a document
                     # in Shift_JIS, Big5 or GBK runs it on its UTF-8 twin (py_twin.c)
 
+# H_NONASCII's bits: the strings hold non-ASCII characters; among them U+FFFD, which a
+# UTF-8 document's invalid bytes decode to: where it has such bytes, it runs on its twin
+NONASCII_ANY = 1
+NONASCII_REPLACEMENT = 2
+
 OP_LIST, OP_COMPLEX, OP_COMPOUND = 1, 2, 3
 
 T_TAG = 10          # slot
