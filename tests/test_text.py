@@ -720,6 +720,7 @@ FOSTERED = [
     ("<div><table><col> </col> x</table></div>", "x|  ", "  "),
     ("<div><table><col> </div> x</table></div>", " x| ", " "),
     ("<div><table><col> &#32;&nbsp; x</table></div>", "\xa0 x|  ", "  "),
+    ("<div><table><col> <", "<| ", " "),   # a '<' that ends the input is a character
     ("<div><table>\0<tr><td>q</table></div>", "q", "q"),   # NUL is ignored: whitespace only
     # a moved element is no boundary between the table's own text nodes; a comment stays
     # in the table, between its nodes, and is none between the moved ones

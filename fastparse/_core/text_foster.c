@@ -173,7 +173,7 @@ colgroup_end(const fp_doc *d, const uint8_t *p, const uint8_t *q)
             p++;
         } else if (*p == '&' && ref_is_white(p, q, &used)) {
             p += used;
-        } else if (*p == '<') {
+        } else if (*p == '<' && p + 1 < d->buf + d->len) {   /* a '<' that ends the input is text */
             int kind;
             fp_tag_token t;
             const uint8_t *cs, *ce;
