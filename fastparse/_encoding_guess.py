@@ -45,7 +45,8 @@ most 2 KiB of it.
 Scripts and styles are left out: a search page had 12 Cyrillic letters in the 64 KiB after
 its title, and an inline script with one non-ASCII character filled the sample with ASCII.
 Under a millisecond at the median real page and 6 ms at most, on the rare path that
-reaches the fallback. A sample more than 2% C0 controls (binary data) is no text: no guess.
+reaches the fallback. A sample more than 5% C0 controls (binary data, a tenth) is no
+text: no guess (a soft line break, U+000B, pasted from an office suite stays below that).
 """
 from __future__ import annotations
 
@@ -63,7 +64,7 @@ _MIN_LETTERS = 40               # an alphabet's letter frequencies need more tex
 _MIN_UTF8 = 4                   # UTF-8 sequences
 _HIGH_BYTES = bytes(range(0x80, 0x100))
 # C0 controls but whitespace and ESC: no encoding's text holds many (no lead or trail byte
-# is one); binary data read as a page does, an eighth of its bytes
+# is one); binary data read as a page does, a tenth of its bytes
 _CONTROL_BYTES = bytes(b for b in range(0x20) if b not in b"\t\n\x0c\r\x1b")
 _ASCII_BYTES = bytes(range(0x80))
 _ASCII_RUN = re.compile("[\x00-\x7f]+")
@@ -251,7 +252,8 @@ def guess(data: bytes | bytearray | memoryview) -> str | None:
     """The WHATWG name of the encoding an undeclared, non-UTF-8 page is written in,
     when its bytes leave little doubt; else None."""
     sample = _sample(data)
-    if (len(sample) - len(sample.translate(None, _CONTROL_BYTES))) * 50 > len(sample):
+    controls = len(sample) - len(sample.translate(None, _CONTROL_BYTES))
+    if controls >= 16 and controls * 20 > len(sample):
         return None   # binary, not text: the tests below would take 20 ms to say so
     if _mostly_utf8(sample):
         return "utf-8"

@@ -162,11 +162,15 @@ def test_too_little_text_is_not_guessed():
 
 
 def test_binary_data_is_not_guessed():
-    # more than 2% C0 control bytes (an eighth of random bytes): no encoding's text, so
-    # no guess, even where a decoder would read the rest (Russian, a control every 20 bytes)
-    text = TEXTS["ru"].encode("cp1251")
+    # more than 5% C0 control bytes (a tenth of random bytes): no encoding's text, so no
+    # guess, even where a decoder would read the rest (Russian, a control every 12 bytes);
+    # a few soft line breaks (U+000B) in short text are no binary data
+    text = TEXTS["ru"].encode("cp1251") * 2
     assert guess(text) == "windows-1251"
-    assert guess(b"".join(text[k:k + 20] + b"\x01" for k in range(0, len(text), 20))) is None
+    assert guess(b"".join(text[k:k + 12] + b"\x01" for k in range(0, len(text), 12))) is None
+    words = TEXTS["ru"].split(" ")
+    soft = " ".join(w + ("\x0b" if k % 6 == 5 else "") for k, w in enumerate(words))
+    assert guess(f"<p>{soft}</p>".encode("cp1251")) == "windows-1251"
     assert guess(random.Random(5).randbytes(100_000)) is None
     assert fp.parse(b"<p>" + random.Random(6).randbytes(100_000)).encoding == "windows-1252"
 

@@ -234,6 +234,15 @@ def test_checked_of_each_option_of_a_long_select():
                   lambda doc: [t.matches(":checked") for t in doc.find_all("option")])
 
 
+def test_text_of_a_column_group_template_with_nested_ones():
+    # whether a template went "in column group" is found once: a one-answer memo made the
+    # outer template's head tags be read again after each nested template
+    assert_linear("text of a template: <meta>s, then <col> text and nested templates",
+                  lambda n: fp.parse("<template>" + "<meta>" * n + "<col>"
+                                     + "<template><col> y</template><col> z" * n + "</template>"), 4_000,
+                  lambda doc: doc.text)
+
+
 def test_dir_of_each_element_under_a_dir_auto_one():
     # dir=auto reads its text up to the first strong character; each call built all of it
     assert_linear("p.matches(':dir(ltr)') for each <p> under one dir=auto <div>",

@@ -413,17 +413,28 @@ fp_text_token_at(const fp_doc *d, const uint8_t *lt, int cdata_ok, int *kind, fp
     return lt + 1;
 }
 
+/* Whether template x (-1: the top) holds element t */
+static int
+holds(const fp_doc *d, int32_t x, int32_t t)
+{
+    return x < 0 || (x <= t && (uint32_t)t <= d->elems[x].last);
+}
+
 /* Whether template t (-1: a template-context fragment) went "in column
  * group": its first child the "in template" rules do not insert as "in head"
- * does is a <col>. Asked after each <col> child's text: the answer for the
- * last t asked is kept. */
+ * does is a <col>. Asked after each <col> child's text; the answers for t and
+ * the templates that hold it are kept (a stack, popped to t's holders on
+ * each call), so that each is found once in a walk, however its text and
+ * nested templates' alternate. */
 static int
 template_went_column_group(text_ctx *c, int32_t t)
 {
     const fp_doc *d = c->d;
     const fp_elem *e = d->elems;
-    if (c->column_group_template == t + 2)
-        return c->column_group_answer;
+    while (c->ncolumn_group > 0 && !holds(d, c->column_group_template[c->ncolumn_group - 1], t))
+        c->ncolumn_group--;
+    if (c->ncolumn_group > 0 && c->column_group_template[c->ncolumn_group - 1] == t)
+        return c->column_group_answer[c->ncolumn_group - 1];
     uint32_t j = (uint32_t)(t + 1), last = t >= 0 ? e[t].last : d->n - 1;
     while (j <= last && j < d->n) {
         int head = (e[j].flags & (FP_EF_SVG | FP_EF_MATHML)) == 0;
@@ -438,9 +449,12 @@ template_went_column_group(text_ctx *c, int32_t t)
             break;
         j = e[j].last + 1;
     }
-    c->column_group_template = t + 2;
-    c->column_group_answer = j <= last && j < d->n && fp_html_is(&e[j], FP_TAG_COL);
-    return c->column_group_answer;
+    int yes = j <= last && j < d->n && fp_html_is(&e[j], FP_TAG_COL);
+    if (c->ncolumn_group < COLUMN_GROUP_MEMO) {
+        c->column_group_template[c->ncolumn_group] = t;
+        c->column_group_answer[c->ncolumn_group++] = (uint8_t)yes;
+    }
+    return yes;
 }
 
 /* Whether text directly in element i (-1: the top level) after its child

@@ -6,6 +6,9 @@
 
 #include "internal.h"
 
+/* templates nested this deep keep their "in column group" answers (text.c) */
+enum { COLUMN_GROUP_MEMO = 16 };
+
 typedef struct {
     const fp_doc *d;
     const fp_text_opts *o;
@@ -22,8 +25,10 @@ typedef struct {
     uint32_t base;         /* ... element j's at [j - base] */
     int fostering;         /* how many fp_text_put_fostered calls enclose this walk (bounds their
                             * recursion) */
-    int32_t column_group_template;   /* template_went_column_group's last template + 2 (0: none) */
-    int column_group_answer;         /* ... and its answer */
+    int ncolumn_group;               /* template_went_column_group's answers for the templates
+                                      * that hold the last one asked (-1: a fragment's top) */
+    int32_t column_group_template[COLUMN_GROUP_MEMO];
+    uint8_t column_group_answer[COLUMN_GROUP_MEMO];
 } text_ctx;
 
 /* What the tokenizer makes of a '<' in the data state */
