@@ -650,6 +650,16 @@ def test_an_html_element_after_body_text_keeps_its_leading_whitespace():
     assert html.text == " " and html.get_text() == " "
 
 
+@pytest.mark.parametrize("src, nodes", [
+    ("x<html>y", "xy"), (" x <html> y", "x  y"), ("Warning: x<html>\n<p>y", "Warning: x\n|y"),
+    ("x<!--c--><html>y", "x|y"), ("x<p>y</p><html>z", "x|y|z"),
+])
+def test_text_around_a_late_html_tag_is_one_node(src, nodes):
+    # the body holds the text before the tag and after it, which the tag does not split
+    # (lexbor's text nodes); the index's html element begins at the tag
+    assert fp.parse(src).get_text("|", skip=()) == nodes
+
+
 @pytest.mark.parametrize("context, expected", [("div", " x"), ("td", " x"), ("table", "\nx"), ("html", "x")])
 def test_a_fragment_keeps_leading_whitespace_but_in_an_html_context(context, expected):
     src = " <b>x</b>" if context != "table" else "\n<td>x"

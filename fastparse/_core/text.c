@@ -207,6 +207,18 @@ trim_leading_ws(text_ctx *c)
     return (size_t)(e - x);
 }
 
+/* Whether the current node holds a character other than whitespace */
+static int
+node_has_text(const text_ctx *c)
+{
+    if (!c->in_node)
+        return 0;
+    for (size_t k = c->node_start; k < c->out->len; k++)
+        if (!fp_is_ws(c->out->data[k]))
+            return 1;
+    return 0;
+}
+
 /* Keeps the current node's whitespace bytes only (a legacy document's
  * reference marker is dropped: an ASCII space reads the same without it);
  * returns the length left. */
@@ -653,10 +665,14 @@ fp_text_walk(text_ctx *c, int32_t root)
             int moves = (ch->flags & FP_EF_FOSTERED) ? fp_text_moves(d, cur) : FP_TEXT_STAYS;
             int moved = (moves == FP_TEXT_MOVES_BEFORE && reorder) || moves == FP_TEXT_MOVES_AFTER;   /* or after it */
             uint32_t gap_end = own_until(d, cur, ch->start);
+            /* an <html> indexed after text that began the body: in the DOM that
+             * text and what follows the tag are the body's, one node */
+            int late_html = d->html_after_text && cur < 0 && fp_html_is(ch, FP_TAG_HTML), joins = 0;
             if (gap_end > pos) {
                 c->drop_ws = drops_leading_ws(d, cur, j);
-                put_gap(c, b + pos, b + gap_end, cur, prev, reorder, table || moved);
-                if (!table && !moved)
+                put_gap(c, b + pos, b + gap_end, cur, prev, reorder, table || moved || late_html);
+                joins = late_html && node_has_text(c);
+                if (!table && !moved && !joins)
                     fp_text_end_node(c);
                 else if (c->drop_ws)
                     end_dropping_ws(c);   /* the gap's leading whitespace only: the table ends those modes */
@@ -670,7 +686,8 @@ fp_text_walk(text_ctx *c, int32_t root)
             }
             if (table)
                 fp_text_put_fostered(c, (int32_t)j, own_only);
-            fp_text_end_node(c);
+            if (!joins)
+                fp_text_end_node(c);
             int skip = fp_text_skipped(c, j) || own_only;
             if (skip || (ch->flags & FP_EF_RAWTEXT) || ch->last == j) {
                 if (!skip)
