@@ -84,10 +84,11 @@ static void
 append(text_ctx *c, const uint8_t *p, size_t n)
 {
     fp_buf *b = c->out;
-    if (c->d->opts.legacy && b->len && p[0] >= 0x30 && may_be_cut(c->d, b) &&
+    size_t keep = c->d->opts.dbcs == FP_DBCS_GB && p + n == c->d->buf + c->d->len ? gb_cut_at_end(p, n) : n;
+    /* (a cut sequence alone is written as its marked U+FFFD, which needs no break) */
+    if (c->d->opts.legacy && keep && b->len && p[0] >= 0x30 && may_be_cut(c->d, b) &&
         fp_buf_append(b, (const uint8_t *)FP_TEXT_BREAK, 2) < 0)
         c->fail = 1;
-    size_t keep = c->d->opts.dbcs == FP_DBCS_GB && p + n == c->d->buf + c->d->len ? gb_cut_at_end(p, n) : n;
     if (keep && fp_buf_append(b, p, keep) < 0)
         c->fail = 1;
     if (keep < n && fp_buf_append(b, (const uint8_t *)"\x00\xEF\xBF\xBD", 4) < 0)
