@@ -175,8 +175,6 @@ static DocumentObject *doc_to_run(DocumentObject *d, PyObject *prog)
         return d;   /* program_for reports a bad program */
     const int32_t *h = (const int32_t *)PyBytes_AS_STRING(prog);
     int32_t non_ascii = h[FP_SEL_H_NONASCII];
-    if (!d->codec && !(non_ascii & FP_SEL_NONASCII_REPLACEMENT))
-        return d;
     return fp_twin_for(d, (h[FP_SEL_H_FLAGS] & FP_SEL_F_SUBSTRING) != 0, non_ascii != 0,
                        (non_ascii & FP_SEL_NONASCII_REPLACEMENT) != 0);
 }

@@ -449,19 +449,10 @@ template_went_column_group(text_ctx *c, int32_t t)
     if (c->ncolumn_group > 0 && c->column_group_template[c->ncolumn_group - 1] == t)
         return c->column_group_answer[c->ncolumn_group - 1];
     uint32_t j = (uint32_t)(t + 1), last = t >= 0 ? e[t].last : d->n - 1;
-    while (j <= last && j < d->n) {
-        int head = (e[j].flags & (FP_EF_SVG | FP_EF_MATHML)) == 0;
-        switch (e[j].tag) {
-        case FP_TAG_BASE: case FP_TAG_BASEFONT: case FP_TAG_BGSOUND: case FP_TAG_LINK: case FP_TAG_META:
-        case FP_TAG_NOFRAMES: case FP_TAG_SCRIPT: case FP_TAG_STYLE: case FP_TAG_TEMPLATE: case FP_TAG_TITLE:
-            break;
-        default:
-            head = 0;
-        }
-        if (!head)
-            break;
+    /* the simulator's test: head tags but <noscript> keep "in template" */
+    while (j <= last && j < d->n && !fp_foreign(&e[j]) && (fp_tag_flags(e[j].tag) & FP_TF_HEAD) &&
+           e[j].tag != FP_TAG_NOSCRIPT)
         j = e[j].last + 1;
-    }
     int yes = j <= last && j < d->n && fp_html_is(&e[j], FP_TAG_COL);
     if (c->ncolumn_group < COLUMN_GROUP_MEMO) {
         c->column_group_template[c->ncolumn_group] = t;

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .tokenizer import DIGITS, WHITESPACE, name_at, starts_ident
-
-_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+from .tokenizer import DIGITS, WHITESPACE, ascii_lower, name_at, starts_ident
 
 
 @dataclass(frozen=True)
@@ -78,12 +76,12 @@ def _tokens(css: str) -> list[_Tok]:
             text, integer, i = _number(css, i)
             if starts_ident(css, i):
                 unit, i = name_at(css, i)
-                out.append(_Tok("dim", text, integer, unit.translate(_ASCII_LOWER)))
+                out.append(_Tok("dim", text, integer, ascii_lower(unit)))
             else:
                 out.append(_Tok("num", text, integer))
         elif starts_ident(css, i):
             name, i = name_at(css, i)
-            out.append(_Tok("ident", name.translate(_ASCII_LOWER)))
+            out.append(_Tok("ident", ascii_lower(name)))
         elif c in "+-":
             out.append(_Tok("delim", c))
             i += 1

@@ -17,7 +17,7 @@ from . import nodes as n
 from . import opcodes as op
 from .anb import parse_anb
 from .diagnostics import fail
-from .tokenizer import Token, nest, tokenize
+from .tokenizer import Token, ascii_lower, nest, tokenize
 
 MAX_NESTING = 32
 
@@ -182,14 +182,6 @@ FOREIGN_ATTRIBUTES = {"actuate": "xlink:actuate", "arcrole": "xlink:arcrole", "h
 INTERNAL_PSEUDO = {"root", "scope", "empty", "defined", "-fp-radio-kept", "-fp-option-selected",
                    "-fp-default-button", "-fp-radio-unchecked", "-fp-in-range", "-fp-out-of-range",
                    "-fp-value-empty", "-fp-valid", "-fp-invalid"}
-
-_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
-
-
-def ascii_lower(name: str) -> str:
-    """HTML lower-cases names ASCII only: `[É]` names the attribute the tokenizer keeps as `É`."""
-    return name.translate(_ASCII_LOWER)
-
 
 def namespaces_named(written: str, svg: dict[str, str], mathml: dict[str, str]) -> int:
     """The namespaces (opcodes.NS_* bits) of the elements a type or attribute name, as

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from .diagnostics import fail
 
 WHITESPACE = " \t\n\r\f"
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 HEX = "0123456789abcdefABCDEF"
 DIGITS = "0123456789"
 
@@ -28,6 +29,12 @@ class Token:
     pos: int       # offset of the token's first character
     end: int       # offset just after it
     id_hash: bool = False  # hash token whose name is a valid identifier (#id)
+
+
+def ascii_lower(name: str) -> str:
+    """CSS and HTML fold names ASCII only: `[É]` names the attribute the HTML tokenizer
+    keeps as `É`, and U+212A KELVIN SIGN is no `k`."""
+    return name.translate(_ASCII_LOWER)
 
 
 def _is_replaced(c: str) -> bool:
