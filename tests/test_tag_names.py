@@ -78,6 +78,20 @@ def test_names_that_are_not_packed():
     assert [t.text for t in doc.select("annotation-xml")] == ["z"]
 
 
+def test_a_name_a_caller_gives_may_start_with_a_digit():
+    """A tag's name starts with a letter, so its first code is never 0; a name
+    passed to a query need not: "1" packs to 0, and "1p" must not be found as "p"."""
+    doc = fp.parse("<p>a</p><h1>b</h1>")
+    for name in ["1p", "11p", "1h1", "1div", "2p"]:
+        assert doc.find_all(name) == [], name
+        assert doc.select(r"\3" + name[0] + " " + name[1:]) == [], name
+        assert doc.get_text(skip=[name]) == "ab", name
+    assert [t.name for t in doc.find_all(["p", "h1"])] == ["p", "h1"]
+    # an unknown context acts as a <div>, where table tags are ignored
+    assert [t.name for t in fp.parse_fragment("<tr><td>1", context="1table")] == []
+    assert [t.name for t in fp.parse_fragment("<tr><td>1", context="table")] == ["tr", "td"]
+
+
 def test_a_name_the_input_ends_in_is_no_element():
     """13.2.5.8: end of file in the tag name state emits nothing."""
     for name in ["div", "DIV", "blockquotexyz", "x-card"]:

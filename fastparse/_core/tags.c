@@ -34,7 +34,9 @@ fp_tag_known(const uint8_t *raw, size_t len)
     if (len == 0)
         return 0;
     uint64_t key = 0;
-    unsigned bad = len > 12 ? 0x80 : 0;
+    /* a leading '1' packs to code 0 and would add nothing to the key ("1p" is
+     * "p"): the tokenizer's names start with a letter, but a caller's need not */
+    unsigned bad = len > 12 || fp_pack_code_gen[raw[0]] < 6 ? 0x80 : 0;
     for (size_t i = 0; i < len && !(bad & 0x80); i++) {
         bad |= fp_pack_code_gen[raw[i]];
         key = (key << 5) | (fp_pack_code_gen[raw[i]] & 31);
