@@ -656,6 +656,25 @@ def test_checked_follows_the_html_standard():
     assert "form state" in explain(":checked")
 
 
+def test_a_selects_options_leave_out_those_in_a_template():
+    # a template's contents are a fragment of their own: its options are in no
+    # select's list of options, so y is the first option and the selected one
+    doc = fp.parse('<select><template><option id=x>x</option></template><option id=y>y</select>')
+    x, y = doc.find(id="x"), doc.find(id="y")
+    assert ids(doc.select("option:checked")) == ["y"]
+    assert not x.matches(":checked") and y.matches(":checked")
+    # x is selected only as it says itself
+    doc = fp.parse('<select><template><option id=x selected>x</option></template><option id=y>y</select>')
+    assert doc.find(id="x").matches(":checked") and doc.find(id="y").matches(":checked")
+    # the placeholder label option is the first of the list: the template's is not
+    doc = fp.parse('<select required><template><option selected>a</option></template>'
+                   '<option value="">p</select>')
+    assert [t.name for t in doc.select("select:invalid")] == ["select"]
+    # a select inside a template lists its own options
+    doc = fp.parse("<template><select><option id=a>1<option id=b>2</select></template>")
+    assert doc.find(id="a").matches(":checked") and not doc.find(id="b").matches(":checked")
+
+
 def test_closest_keeps_scope_on_the_element_it_was_called_on():
     # DOM closest() and soupsieve: :scope is the element, for every ancestor tested
     doc = fp.parse("<div id=d><p id=p><a id=a>x</a></p></div><section id=s><a id=a2></a></section>")

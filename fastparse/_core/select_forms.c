@@ -56,16 +56,16 @@ static int list_box(fp_sel_ctx *c, uint32_t s)
 }
 
 /* The first option at or after d in select s's list of options (HTML Standard
- * 4.10.7), or s's end: the list ends at a nested <select>; <hr> and <datalist>
- * hide theirs. */
+ * 4.10.7), or s's end: the list ends at a nested <select>; <hr>, <datalist>
+ * and <template> hide theirs. */
 static uint32_t next_option(const fp_sel_ctx *c, uint32_t s, uint32_t d)
 {
     for (; d <= c->el[s].last; d++) {
         int tag = html_tag(c, d);
         if (tag == c->t_select)
             break;
-        if (tag == c->t_hr || tag == c->t_datalist)
-            d = c->el[d].last;
+        if (tag == c->t_hr || tag == c->t_datalist || is_template(c, d))
+            d = c->el[d].last;   /* a template's contents are a fragment of their own */
         else if (tag == c->t_option)
             return d;
     }
@@ -93,10 +93,20 @@ static int32_t chosen_option(fp_sel_ctx *c, uint32_t s)
 
 static const uint8_t *shared_chosen(const fp_sel_ctx *c);
 
+/* The <select> whose list of options holds option e: its nearest <select>
+ * ancestor, not past a <template> (whose contents no select lists), or -1 */
+static int32_t select_of(const fp_sel_ctx *c, uint32_t e)
+{
+    for (int32_t a = parent_of(c, e); a >= 0; a = parent_of(c, (uint32_t)a))
+        if (html_tag(c, (uint32_t)a) == c->t_select)
+            return a;
+    return -1;
+}
+
 /* option:checked — its selectedness (soupsieve and the HTML Standard agree). */
 static int option_selected(fp_sel_ctx *c, uint32_t e)
 {
-    int32_t s = ancestor_tagged(c, e, c->t_select, -1);
+    int32_t s = select_of(c, e);
     if (s < 0 || has_attr(c, (uint32_t)s, "multiple", 8))
         return has_attr(c, e, "selected", 8);
     const uint8_t *shared = shared_chosen(c);
