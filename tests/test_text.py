@@ -650,6 +650,31 @@ def test_an_html_element_after_body_text_keeps_its_leading_whitespace():
     assert html.text == " " and html.get_text() == " "
 
 
+@pytest.mark.parametrize("src, name, text, nodes", [
+    ("<body>a</body> ", "body", "a ", "a "),
+    ("<html><body>a</body>\n</html>\n", "body", "a\n\n", "a\n\n"),
+    ("<html><body>a</body>\n</html>\n", "html", "a\n\n", "a\n\n"),
+    ("<body><div>a</body>\n", "div", "a\n", "a\n"),
+    ("<html>a</html> ", "html", "a ", "a "),
+    ("<body><p>a<p>b</body>\n", "body", "ab\n", "a|b\n"),
+    ("<body><div>a<span>b</span></body>\n", "div", "ab\n", "a|b|\n"),
+    # comments after </body> go to <html> and after </html> to the document: no split
+    ("<body>a</body>\n<!--c-->\n</html> <!--d--> ", "body", "a\n\n  ", "a\n\n  "),
+    ("<html></html>\n", "html", "\n", "\n"),
+    ("<body><pre></body>\n", "pre", "\n", "\n"),
+    # an <html> after </body> keeps the mode but is indexed there: text as before
+    ("<body>a</body>\n<html lang=x>\n", "body", "a\n\n", "a\n\n"),
+])
+def test_whitespace_after_body_and_html_end_tags_is_the_open_elements(src, name, text, nodes):
+    # "after body" and "after after body" insert whitespace by the "in body" rules, in
+    # the current node, which </body> did not close (html5lib-tests webkit01 27-28,
+    # tests6 46, tests19 40; lexbor agrees)
+    doc = fp.parse(src)
+    assert doc.find(name).text == text
+    assert doc.find(name).get_text("|") == nodes
+    assert doc.get_text("|") == nodes
+
+
 @pytest.mark.parametrize("src, nodes", [
     ("x<html>y", "xy"), (" x <html> y", "x  y"), ("Warning: x<html>\n<p>y", "Warning: x\n|y"),
     ("x<!--c--><html>y", "x|y"), ("x<p>y</p><html>z", "x|y|z"),

@@ -207,6 +207,10 @@ typedef struct {
     uint32_t head_end;       /* after the </head> of a head "after head" put elements back into
                               * (</head>\n<script>): text past it in the head's range is the
                               * html element's, after the head; 0: none */
+    uint32_t tail_from;      /* the </body> or </html> the open elements ended at, when only
+                              * whitespace, comments and end tags followed it: its text is
+                              * the innermost of them's, as the DOM inserts it; 0: none */
+    uint32_t tail_elem;      /* with tail_from: that innermost element */
     fp_options opts;
     size_t fail_offset;   /* where a limit was hit (FP_ETOOBIG / FP_ETOODEEP) */
     int fosters;          /* text.c's cache: whether foster parenting moved anything out of

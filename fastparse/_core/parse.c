@@ -262,6 +262,7 @@ fp_parse(fp_doc *d, const uint8_t *buf, size_t len, const fp_options *opts)
     d->html_after_text = 0;
     d->root = 0;
     d->head_end = 0;
+    d->tail_from = 0;
     if (len > opts->max_size || len >= UINT32_MAX) {
         d->fail_offset = opts->max_size < len ? opts->max_size : UINT32_MAX - 1;
         return FP_ETOOBIG;
@@ -399,4 +400,5 @@ fp_doc_free(fp_doc *d)
     d->html_after_text = 0;
     d->root = 0;
     d->frameset_from = d->removed_from = d->head_end = 0;
+    d->tail_from = 0;
 }

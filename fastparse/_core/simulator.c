@@ -424,6 +424,21 @@ fp_sim_check_open_at_end(fp_sim *s, uint32_t at)
         }
 }
 
+/* The elements still open end at the </body> or </html> at `from`, and only
+ * whitespace, comments and end tags follow it ("after body", "after after
+ * body"): that whitespace is the current node's in the DOM (13.2.6.4.22-23
+ * insert it by the "in body" rules), which text.c reads at its end. Not when an
+ * element was indexed after it (an <html> tag, which keeps the mode). */
+static void
+keep_tail(fp_sim *s, uint32_t from)
+{
+    fp_doc *d = s->doc;
+    if (s->top < 0 || (d->n && s->e[d->n - 1].start >= from))
+        return;
+    d->tail_from = from;
+    d->tail_elem = (uint32_t)s->top;
+}
+
 /* text_end: where content stops — the end of input, or the '<' of a tag cut
  * off by the end of input (that tag belongs to no element). */
 void
@@ -435,11 +450,14 @@ fp_sim_eof(fp_sim *s, uint32_t text_end)
         fp_sim_check_open_at_end(s, (uint32_t)s->doc->len);
     /* each closes at its pending end tag, unless its start tag came after that one (an
      * <html> indexed after </body> or </html>, which keeps the mode: 13.2.6.4.22-23) */
-    int32_t b = open_of(s, FP_TAG_BODY);
-    if (s->body_end_pending && b >= 0 && s->e[b].start < s->body_end_lt)
+    int32_t b = open_of(s, FP_TAG_BODY), h = open_of(s, FP_TAG_HTML);
+    int body_ends = s->body_end_pending && b >= 0 && s->e[b].start < s->body_end_lt;
+    int html_ends = s->html_end_pending && h >= 0 && s->e[h].start < s->html_end_lt;
+    if (body_ends || html_ends)
+        keep_tail(s, body_ends ? s->body_end_lt : s->html_end_lt);
+    if (body_ends)
         fp_sim_close_until(s, b, FP_CLOSED_END_TAG, s->body_end_lt, s->body_end_gt);
-    int32_t h = open_of(s, FP_TAG_HTML);
-    if (s->html_end_pending && h >= 0 && s->e[h].start < s->html_end_lt)
+    if (html_ends)
         fp_sim_close_until(s, h, FP_CLOSED_END_TAG, s->html_end_lt, s->html_end_gt);
     while (s->top >= 0)
         fp_sim_pop(s, FP_CLOSED_EOF, text_end, text_end);

@@ -529,7 +529,7 @@ fp_text_put_data_nodes(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t 
                 end_dropping_ws(c);
         } else if (kind == LT_CDATA) {
             put_literal(c, cs, ce, 0, 0, foreign);
-        } else if (kind == LT_COMMENT) {
+        } else if (kind == LT_COMMENT && !c->in_tail) {
             fp_text_end_node(c);
         }
         p = next;
@@ -586,11 +586,35 @@ took_back(const fp_doc *d, int32_t i)
     return d->head_end && i >= 0 && fp_html_is(&d->elems[i], FP_TAG_HEAD);
 }
 
-/* How far element cur's own text runs in a gap that stops at `stop` */
+/* How far element cur's own text runs in a gap that stops at `stop`: not
+ * past the tail, which put_tail reads */
 static uint32_t
 own_until(const fp_doc *d, int32_t cur, uint32_t stop)
 {
+    if (d->tail_from && stop > d->tail_from)
+        stop = d->tail_from;
     return took_back(d, cur) && stop > d->head_end ? d->head_end : stop;
+}
+
+/* The whitespace after the </body> or </html> the open elements ended at
+ * (fp_doc.tail_from): at the end of element i when it was the innermost, the
+ * current node the DOM inserted it in, joining i's last text node */
+static int
+has_tail(const fp_doc *d, int32_t i)
+{
+    return d->tail_from && i == (int32_t)d->tail_elem;
+}
+
+static void
+put_tail(text_ctx *c, int32_t i, int32_t prev, int reorder)
+{
+    const fp_doc *d = c->d;
+    if (!has_tail(d, i))
+        return;
+    c->drop_ws = 0;
+    c->in_tail = 1;
+    put_gap(c, d->buf + d->tail_from, d->buf + d->len, i, prev, reorder, 0);
+    c->in_tail = 0;
 }
 
 /* That text of head h, where the DOM has it: in h's parent right after h,
@@ -688,8 +712,12 @@ fp_text_walk(text_ctx *c, int32_t root)
                     put_raw(c, ch);
                 else if (!skip && ch->inner_end > ch->inner_start) {
                     c->drop_ws = drops_leading_ws(d, (int32_t)j, j + 1);   /* an <html> with no child */
-                    put_gap(c, b + skip_leading_newline(d, ch), b + ch->inner_end, (int32_t)j, -1, reorder, 0);
+                    uint32_t from = skip_leading_newline(d, ch), to = own_until(d, -1, ch->inner_end);
+                    if (to > from)
+                        put_gap(c, b + from, b + to, (int32_t)j, -1, reorder, has_tail(d, (int32_t)j));
                 }
+                if (!skip)
+                    put_tail(c, (int32_t)j, -1, reorder);
                 fp_text_end_node(c);
                 c->drop_ws = 0;
                 if (!skip)
@@ -712,7 +740,8 @@ fp_text_walk(text_ctx *c, int32_t root)
         uint32_t stop = own_until(d, cur, cur >= 0 ? e[cur].inner_end : (uint32_t)d->len);
         c->drop_ws = drops_leading_ws(d, cur, j);   /* j is cur's first child's place when it has none */
         if (stop > pos)
-            put_gap(c, b + pos, b + stop, cur, prev, reorder, 0);
+            put_gap(c, b + pos, b + stop, cur, prev, reorder, has_tail(d, cur));
+        put_tail(c, cur, prev, reorder);
         fp_text_end_node(c);
         c->drop_ws = 0;
         if (cur >= 0)
@@ -752,6 +781,8 @@ fp_text_is_source(const fp_doc *doc, uint32_t i, uint32_t *start, uint32_t *end,
     const fp_elem *e = &doc->elems[i];
     if (e->last != i || (e->flags & FP_EF_RAWTEXT) || drops_leading_ws(doc, (int32_t)i, i + 1))
         return 0;   /* <html> with no child: "before head" drops its leading whitespace */
+    if (has_tail(doc, (int32_t)i))
+        return 0;   /* the whitespace after its </body> is its too (put_tail) */
     if (fp_html_is(e, FP_TAG_FRAMESET))
         return 0;   /* its characters but whitespace are dropped */
     if (fp_text_is_table_part(e))

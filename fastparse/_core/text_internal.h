@@ -19,6 +19,8 @@ typedef struct {
     int drop_ws;         /* whitespace here is not text (before <html>, <head>) until a
                           * character that is not whitespace, which ends those modes */
     int ws_only;         /* "in frameset" and after it: characters but whitespace are dropped */
+    int in_tail;         /* reading what followed </body> (put_tail): comments there went to
+                          * <html> or the document, so they split no text node */
     int any;             /* a node was written */
     int fail;
     uint32_t *start, *end; /* fp_text_ranges: where each element's text begins and ends in out, */
