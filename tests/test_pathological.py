@@ -311,6 +311,14 @@ def test_misnested_formatting():
     assert_linear("<b><i></b></i> misnesting", lambda n: "<b><i>x</b></i>" * n, 10_000, deep())
 
 
+def test_formatting_elements_closed_by_other_ends_then_their_end_tags():
+    # each </p> leaves its <b> in the list of active formatting elements; each </b>
+    # looks through those kept (at most 64, simulator_adopt.c), never the index
+    assert_linear("<p><b>x</p> x n, </b> x n", lambda n: "<p><b>x</p>" * n + "</b>" * n, 10_000, deep())
+    assert_linear("<div> x n, <b></div> x n", lambda n: "<div>" * n + "<b></div>" * n + "</b>" * n, 10_000,
+                  deep())
+
+
 def test_misnested_formatting_around_one_large_block():
     # each </b> moves the <div> and all it holds out of one more <b>: n/20 moves of n
     # elements, quadratic but for the adoption agency's budget (twice the input's bytes in

@@ -876,6 +876,42 @@ def test_formatting_end_tag_without_a_block_closes_what_it_contains():
     assert d.find("i").closed_by == "parent-end"
 
 
+@pytest.mark.parametrize("src, expected, name, text", [
+    # html5lib-tests tests1.dat #54: </p> closed the inner <b>, which stays in the list of
+    # active formatting elements; </b> finds it there, not open, and only removes it
+    ("<b id=a><p><b id=b></p></b>TEST", "b(p(b))", "b", "TEST"),
+    ("<b><i><b></i></b><p>y", "b(i(b),p)", "b", "y"),
+    ("<b><p><b><p></b>x", "b(p(b),p)", "b", "x"),
+    ("<b><li><b><li></b>x", "b(li(b),li)", "b", "x"),
+    # the legacy pattern: the inner <font>'s end tag is the one </b> left in the list
+    ("<font size=2><b><font color=red>t</b></font> more</font> after", "font(b(font))", "font", "t more"),
+    ("<i>1<b>2<i>3</b>4</i>5</i>6", "i(b(i))", "i", "12345"),
+    # </form> leaves font and b open; </b> closes the second <font>, which </font> finds
+    ("<form><font><b></form><font></b></font>)", "form(font(b(font)))", "form", ")"),
+])
+def test_an_end_tag_whose_formatting_element_another_end_closed_is_ignored(src, expected, name, text):
+    doc = fp.parse(src)
+    assert outline(doc) == expected
+    assert doc.find(name).text == text
+
+
+@pytest.mark.parametrize("src, expected, text", [
+    # a cell's end clears the list to its marker: the <b> closed in it is gone, and
+    # </b> closes the outer one
+    ("<b><table><td><b>x</td></table></b>y", "b(table(td(b)))", "x"),
+    # a marker opened after the closed <b> hides it from the </b> in the cell (ignored
+    # there), not from the one after the table
+    ("<b><div><b></div><table><td></b>z</td></table>w</b>v", "b(div(b),table(td))", "zwv"),
+    # the open <b> is newer than the closed one: the first </b> closes it, the second
+    # finds the closed one
+    ("<b><div><b></div><b>q</b>r</b>s", "b(div(b),b)", "qrs"),
+])
+def test_a_formatting_element_closed_by_another_end_leaves_the_list_as_the_spec_says(src, expected, text):
+    doc = fp.parse(src)
+    assert outline(doc) == expected
+    assert doc.find("b").text == text
+
+
 def test_a_behind_a_boundary_leaves_the_stack_and_keeps_what_is_open_inside():
     # a second <a> runs the adoption agency for the first, which does nothing when a table
     # or an integration point puts it out of scope; the first <a> still leaves the stack

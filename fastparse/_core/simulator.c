@@ -310,8 +310,10 @@ fp_sim_pop(fp_sim *s, uint8_t closed, uint32_t inner_end, uint32_t end)
 void
 fp_sim_close_until(fp_sim *s, int32_t t, uint8_t closed, uint32_t lt, uint32_t gt)
 {
-    while (s->top != t)
+    while (s->top != t) {
+        note_ghost(s, s->top);
         fp_sim_pop(s, FP_CLOSED_PARENT_END, lt, lt);
+    }
     fp_sim_pop(s, closed, lt, closed == FP_CLOSED_END_TAG ? gt : lt);
 }
 
@@ -320,8 +322,10 @@ fp_sim_close_until(fp_sim *s, int32_t t, uint8_t closed, uint32_t lt, uint32_t g
 void
 fp_sim_close_above(fp_sim *s, int32_t c, uint32_t at)
 {
-    while (s->top != c && s->top >= 0)
+    while (s->top != c && s->top >= 0) {
+        note_ghost(s, s->top);
         fp_sim_pop(s, s->e[s->top].parent == c ? FP_CLOSED_IMPLIED : FP_CLOSED_PARENT_END, at, at);
+    }
 }
 
 /* The end of a character reference at p that decodes to whitespace (&#32;,

@@ -66,6 +66,16 @@ fp_scratch *fp_scratch_take(uint32_t cap);  /* arrays of at least cap elements, 
 void fp_scratch_give(fp_scratch *w, uint32_t used);   /* back for the next parse, or freed; used: elements indexed */
 int fp_scratch_keeps(uint32_t cap, uint32_t used);   /* whether fp_scratch_give keeps a set */
 
+/* implicitly closed formatting elements the list of active formatting elements may
+ * still hold: past this many, the newest are forgotten (their end tags close an
+ * open element of their name, as before 2026-12) */
+#define FP_GHOSTS_MAX 64
+
+typedef struct {
+    int32_t elem;     /* the formatting element */
+    int32_t marker;   /* the innermost marker element open when it closed, -1: none */
+} fp_ghost;
+
 typedef struct {
     fp_doc *doc;
     fp_scratch *scratch;     /* owns e, prev_same, foreign_below, open_depth, open_bits */
@@ -112,6 +122,9 @@ typedef struct {
                                       * index does not hold (not recorded in fp_doc.form_ptr) */
     uint32_t removed_open;           /* elements removed from the stack with children still open */
     uint64_t adopt_budget;           /* depths the adoption agency may still rewrite (simulator_adopt.c) */
+    uint32_t nghosts;                /* formatting elements closed by another element's end (simulator_adopt.c) */
+    uint64_t ghost_tags;             /* bit (tag id & 63) of each of their names */
+    fp_ghost ghosts[FP_GHOSTS_MAX];
     int32_t head_noscript;           /* <noscript> open in head (scripting off), -1 */
     uint32_t body_end_lt, body_end_gt, html_end_lt, html_end_gt;
     uint8_t body_end_pending, html_end_pending;

@@ -89,6 +89,82 @@ is_formatting(const fp_elem *el)
     return !fp_foreign(el) && (fp_tag_flags(el->tag) & FP_TF_FORMATTING);
 }
 
+/* ---- formatting elements closed by another element's end ----
+ * The list of active formatting elements keeps a formatting element that an
+ * enclosing element's end closed ("<b><p><b></p>"): the adoption agency for a
+ * later </b> takes the last <b> of the list, that one, and as it is not open,
+ * only removes it and ignores the tag, so the outer <b> stays open (13.2.6.4.7,
+ * step 4.4; html5lib-tests tests1.dat #54). The index keeps no list: these
+ * "ghosts" are the entries that matter, those not open. The list is cleared
+ * to its last marker when a cell, caption, template, applet, object or marquee
+ * ends: a ghost is gone once the innermost of those open when it closed has
+ * ended. The reconstruction that would clone a ghost into what follows makes
+ * no element (clones are not indexed). */
+
+static int
+ghost_kept(const fp_sim *s, const fp_ghost *g)
+{
+    return g->marker < 0 || s->e[g->marker].closed == FP_CLOSED_EOF;   /* FP_CLOSED_EOF until popped */
+}
+
+static void
+ghost_drop(fp_sim *s, uint32_t k)
+{
+    s->ghosts[k] = s->ghosts[--s->nghosts];
+}
+
+/* the names of those left, after drops */
+static void
+ghost_tags_again(fp_sim *s)
+{
+    s->ghost_tags = 0;
+    for (uint32_t k = 0; k < s->nghosts; k++)
+        s->ghost_tags |= ghost_tag_bit(s->e[s->ghosts[k].elem].tag);
+}
+
+/* x, the current node, is about to be closed by the end of an element it is in */
+void
+fp_sim_ghost_add(fp_sim *s, int32_t x)
+{
+    if (!is_formatting(&s->e[x]))
+        return;
+    if (s->nghosts == FP_GHOSTS_MAX) {
+        for (uint32_t k = s->nghosts; k-- > 0;)
+            if (!ghost_kept(s, &s->ghosts[k]))
+                ghost_drop(s, k);
+        ghost_tags_again(s);
+    }
+    if (s->nghosts < FP_GHOSTS_MAX) {
+        s->ghosts[s->nghosts++] = (fp_ghost){x, istack_top(s, FP_SC_MARKER)};
+        s->ghost_tags |= ghost_tag_bit(s->e[x].tag);
+    }
+}
+
+/* The end tag of a formatting element, or an <a> start tag, whose last entry
+ * in the list after its last marker is a ghost, newer than `open` (the open
+ * element of that name, -1): 1, with the ghost removed from the list, when
+ * that is so and the tag is to do nothing more. */
+int
+fp_sim_ghost_takes(fp_sim *s, int tag, int32_t open)
+{
+    int32_t newest = -1;
+    for (uint32_t k = s->nghosts; k-- > 0;) {
+        const fp_ghost *g = &s->ghosts[k];
+        if (!ghost_kept(s, g))
+            ghost_drop(s, k);   /* all that are gone, while here; what moves into k was looked at */
+        else if (s->e[g->elem].tag == tag && !fp_foreign(&s->e[g->elem]) && g->elem > newest)
+            newest = g->elem;
+    }
+    int takes = newest >= 0 && newest > open && newest > istack_top(s, FP_SC_MARKER);
+    for (uint32_t k = 0; takes && k < s->nghosts; k++)
+        if (s->ghosts[k].elem == newest) {
+            ghost_drop(s, k);
+            break;
+        }
+    ghost_tags_again(s);
+    return takes;
+}
+
 /* Moves the open element b up to be a child of its open ancestor anc (-1:
  * top level), in the place of anc's child it was under (fostered when that
  * one was): the elements between them end where b starts, the outermost

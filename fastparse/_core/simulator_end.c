@@ -316,7 +316,12 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
                 t = -1;
         } else if (f & FP_TF_FORMATTING) {
             /* adoption agency without clones (see adopt), else close the
-             * formatting element and what it contains */
+             * formatting element and what it contains; ignored when the list's
+             * last element of that name is one no longer open */
+            if (may_be_ghost(s, tag) && fp_sim_ghost_takes(s, tag, t)) {
+                fp_sim_error(s, FP_ERR_UNEXPECTED_END_TAG, lt);   /* html5lib: adoption-agency-1.2 */
+                return;
+            }
             if (!in_scope(s, t, FP_SC_DEFAULT))
                 t = -1;   /* a select opened inside it is a scope boundary (2025 select parsing) */
             else if (istack_top(s, FP_SC_SPECIAL) > t && fp_sim_adopt(s, t, FP_CLOSED_END_TAG, lt)) {
@@ -343,7 +348,8 @@ fp_sim_end_current(fp_sim *s, uint32_t lt, uint32_t gt)
      * fp_sim_end passes: an HTML element whose end tag only closes it is
      * popped here; the rest take the long way. */
     fp_elem *el = &s->e[s->top];
-    if (!fp_foreign(el) && !s->in_frameset && closes_plainly(el->tag)) {
+    if (!fp_foreign(el) && !s->in_frameset && closes_plainly(el->tag) &&
+        !may_be_ghost(s, el->tag)) {
         leave_after_body(s, AFTER_BODY_END_TAG, lt);
         pop_inline(s, FP_CLOSED_END_TAG, lt, gt);
         return;

@@ -248,6 +248,31 @@ pop_inline(fp_sim *s, uint8_t closed, uint32_t inner_end, uint32_t end)
         s->head_noscript = -1;
 }
 
+void fp_sim_ghost_add(fp_sim *s, int32_t x);
+int fp_sim_ghost_takes(fp_sim *s, int tag, int32_t open);
+
+/* Open element x is closed by the end of an element it is in: a formatting
+ * element stays in the list of active formatting elements (simulator_adopt.c) */
+static inline uint64_t
+ghost_tag_bit(int tag)
+{
+    return 1ull << (tag & 63);
+}
+
+/* Whether a formatting element of this name may be one of them */
+static inline int
+may_be_ghost(const fp_sim *s, int tag)
+{
+    return (s->ghost_tags & ghost_tag_bit(tag)) != 0;
+}
+
+static inline void
+note_ghost(fp_sim *s, int32_t x)
+{
+    if (__builtin_expect(fp_tag_flags(s->e[x].tag) & FP_TF_FORMATTING, 0))
+        fp_sim_ghost_add(s, x);
+}
+
 /* ---- the rules, by the file that holds them ---- */
 
 /* simulator.c: the parse error of elements left open when the body ends */

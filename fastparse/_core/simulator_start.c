@@ -120,6 +120,8 @@ fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
          * inside it stays its content ("<a><table><a></table><p>": the <p> is
          * the body's) */
         c = open_of(s, FP_TAG_A);
+        if (may_be_ghost(s, FP_TAG_A) && fp_sim_ghost_takes(s, FP_TAG_A, c))
+            break;   /* the list's <a> is one no longer open: only removed from it */
         if (c < 0 || istack_top(s, FP_SC_MARKER) > c)
             break;
         if (!in_scope(s, c, FP_SC_DEFAULT)) {

@@ -133,6 +133,8 @@
 #define fp_sim_eof v3_fp_sim_eof
 #define fp_sim_error v3_fp_sim_error
 #define fp_sim_free v3_fp_sim_free
+#define fp_sim_ghost_add v3_fp_sim_ghost_add
+#define fp_sim_ghost_takes v3_fp_sim_ghost_takes
 #define fp_sim_give_index v3_fp_sim_give_index
 #define fp_sim_grow_index v3_fp_sim_grow_index
 #define fp_sim_grow_open_head v3_fp_sim_grow_open_head
