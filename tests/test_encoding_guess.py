@@ -249,3 +249,28 @@ def test_real_legacy_pages_without_their_declaration(path, declared):
     data = re.sub(rb"(?i)<meta[^>]*charset[^>]*>", b"", (CORPORA / path).read_bytes())
     expected = declared if declared in {name for _, _, name in GUESSED} else None
     assert guess(data) == expected
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_byte_counts_are_the_decoded_texts_counts(seed):
+    # the one-byte scripts' tests count the sample's bytes (a byte is a character there):
+    # each count is the one the decoded text's regular expressions would make
+    from fastparse import _encoding_guess as G
+    r = random.Random(seed)
+    sample = bytes(r.choice(range(0x80, 0x100)) if r.random() < 0.8 else r.choice(b" a.\n<>") for _ in range(5000))
+    for script in G._ALPHABETS:
+        text, classes = sample.decode(script.codec, "replace"), G._ALPHABET_BYTES[script.name]
+        assert G._count(sample, classes.letter) == len(script.letter.findall(text)), script.name
+        assert G._count(sample, classes.frequent) == len(script.frequent.findall(text)), script.name
+        if script.lower:
+            assert G._count(sample, classes.lower) == len(script.lower.findall(text)), script.name
+        if script.vowel:
+            lower = "".join(script.lower.findall(text))
+            assert G._count(sample, classes.vowel) == len(script.vowel.findall(lower)), script.name
+        near = re.sub("[\x00-\x7f]+", " ", text)
+        assert (sum(map(len, classes.word.findall(sample))) == sum(map(len, script.word.findall(near)))), script.name
+    text = sample.decode("cp874", "replace")
+    assert G._count(sample, G._THAI_BYTES) == len(G._THAI.findall(text))
+    assert G._count(sample, G._THAI_MARK_BYTES) == len(G._THAI_MARK.findall(text))
+    near = re.sub("[\x00-\x7f]+", " ", text)
+    assert len(G._THAI_STRAY.findall(text)) == len(G._THAI_STRAY.findall(near))
