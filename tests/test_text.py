@@ -661,6 +661,9 @@ def test_an_html_element_after_body_text_keeps_its_leading_whitespace():
     # comments after </body> go to <html> and after </html> to the document: no split
     ("<body>a</body>\n<!--c-->\n</html> <!--d--> ", "body", "a\n\n  ", "a\n\n  "),
     ("<html></html>\n", "html", "\n", "\n"),
+    # whitespace before the head is still dropped, that after </html> is the body's
+    ("<html>\n</html>\n", "html", "\n", "\n"), ("<html>  Test</html> ", "html", "Test ", "Test "),
+    ("<html>\n</html>", "html", "", ""),
     ("<body><pre></body>\n", "pre", "\n", "\n"),
     # an <html> after </body> keeps the mode but is indexed there: text as before
     ("<body>a</body>\n<html lang=x>\n", "body", "a\n\n", "a\n\n"),

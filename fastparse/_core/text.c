@@ -611,7 +611,8 @@ put_tail(text_ctx *c, int32_t i, int32_t prev, int reorder)
     const fp_doc *d = c->d;
     if (!has_tail(d, i))
         return;
-    c->drop_ws = 0;
+    if (c->drop_ws)
+        end_dropping_ws(c);   /* "<html>\n</html>\n": the first is "before head"'s, the second the body's */
     c->in_tail = 1;
     put_gap(c, d->buf + d->tail_from, d->buf + d->len, i, prev, reorder, 0);
     c->in_tail = 0;
