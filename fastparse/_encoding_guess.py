@@ -255,8 +255,6 @@ def _thai(sample: bytes) -> bool:
     return len(_THAI_STRAY.findall(sample.decode("cp874", "replace"))) * 50 <= letters
 
 
-
-
 def _sample(data: bytes | bytearray | memoryview) -> bytes:
     """The runs of text between tags (and before the first) in the page's first _SCAN bytes
     that hold non-ASCII bytes (their _core), a line each, up to _SAMPLE bytes (the last one

@@ -888,6 +888,8 @@ def test_formatting_end_tag_without_a_block_closes_what_it_contains():
     ("<i>1<b>2<i>3</b>4</i>5</i>6", "i(b(i))", "i", "12345"),
     # </form> leaves font and b open; </b> closes the second <font>, which </font> finds
     ("<form><font><b></form><font></b></font>)", "form(font(b(font)))", "form", ")"),
+    # <nobr> reconstructs first: the adoption agency then closes the clone, not the first
+    ("<nobr><math><mi><p><nobr></p></mi></math><nobr>x", "nobr(math(mi(p(nobr))),nobr)", "nobr", "x"),
 ])
 def test_an_end_tag_whose_formatting_element_another_end_closed_is_ignored(src, expected, name, text):
     doc = fp.parse(src)
@@ -910,6 +912,19 @@ def test_a_formatting_element_closed_by_another_end_leaves_the_list_as_the_spec_
     doc = fp.parse(src)
     assert outline(doc) == expected
     assert doc.find("b").text == text
+
+
+@pytest.mark.parametrize("src, text", [
+    # Noah's Ark (13.2.4.3): the list keeps three alike after its last marker, the earliest
+    # going first: the outer <b>, then the first ghosts; three </b> find ghosts, the
+    # fourth closes the outer one (html5lib and lexbor agree)
+    ("<b>O<p><b>1</p><p><b>2</p><p><b>3</p><p><b>4</p><p><b>5</p></b></b></b></b>y", "O12345"),
+    ("<font face=a>" + "".join(f"<p><font face=a>{k}</p>" for k in range(1, 5)) + "</font>" * 4 + "tail", "1234"),
+    # attributes that differ make no three alike: each </b> finds its ghost
+    ("<b>O<p><b id=1>1</p><p><b id=2>2</p><p><b id=3>3</p><p><b id=4>4</p></b></b></b></b>y", "O1234y"),
+])
+def test_the_list_keeps_three_formatting_elements_alike(src, text):
+    assert fp.parse(src).find_all()[0].text == text
 
 
 def test_a_behind_a_boundary_leaves_the_stack_and_keeps_what_is_open_inside():

@@ -122,6 +122,75 @@ ghost_tags_again(fp_sim *s)
         s->ghost_tags |= ghost_tag_bit(s->e[s->ghosts[k].elem].tag);
 }
 
+/* Whether element a's start tag has attribute `at` of element b's, by name
+ * (ASCII case folded) and value as written: the first of a name counts */
+static int
+has_same_attribute(const fp_doc *d, uint32_t a, const fp_attr *at)
+{
+    uint32_t cursor = 0;
+    fp_attr x;
+    while (fp_attr_next(d, a, &cursor, &x)) {
+        if (x.name_len != at->name_len)
+            continue;
+        const uint8_t *p = d->buf + x.name_start, *q = d->buf + at->name_start;
+        size_t i = 0;
+        while (i < x.name_len && fp_lower(p[i]) == fp_lower(q[i]))
+            i++;
+        if (i == x.name_len)
+            return x.value_len == at->value_len &&
+                   memcmp(d->buf + x.value_start, d->buf + at->value_start, x.value_len) == 0;
+    }
+    return 0;
+}
+
+/* Noah's Ark's "same attributes" (13.2.4.3), as written in the source (a
+ * reference and its character differ): each of a's is b's and each of b's a's */
+static int
+same_attributes(const fp_doc *d, uint32_t a, uint32_t b)
+{
+    uint32_t cursor = 0;
+    fp_attr at;
+    while (fp_attr_next(d, a, &cursor, &at))
+        if (!has_same_attribute(d, b, &at))
+            return 0;
+    for (cursor = 0; fp_attr_next(d, b, &cursor, &at);)
+        if (!has_same_attribute(d, a, &at))
+            return 0;
+    return 1;
+}
+
+/* Noah's Ark: pushing an element, the list keeps at most three alike (name,
+ * namespace, attributes) after its last marker, the earliest going first. Of
+ * ghosts x's kind, three stay: an open element alike, earlier than they are,
+ * went first ("<b>0<p><b>1</p><p><b>2</p>..." x 5: three </b> find ghosts,
+ * the fourth closes the first <b>). */
+static void
+ghost_keep_three(fp_sim *s, int32_t x)
+{
+    int32_t marker = istack_top(s, FP_SC_MARKER);
+    uint32_t alike = 0, earliest = 0;
+    for (uint32_t k = 0; k < s->nghosts; k++) {
+        int32_t g = s->ghosts[k].elem;
+        if (s->e[g].tag != s->e[x].tag || g < marker || !ghost_kept(s, &s->ghosts[k]))
+            continue;
+        if (++alike > 3)
+            break;
+    }
+    if (alike <= 3)
+        return;   /* fewer of the name: no attributes compared */
+    alike = 0;
+    for (uint32_t k = 0; k < s->nghosts; k++) {
+        int32_t g = s->ghosts[k].elem;
+        if (s->e[g].tag != s->e[x].tag || g < marker || !ghost_kept(s, &s->ghosts[k]) ||
+            !same_attributes(s->doc, (uint32_t)g, (uint32_t)x))
+            continue;
+        if (alike++ == 0 || g < s->ghosts[earliest].elem)
+            earliest = k;
+    }
+    if (alike > 3)
+        ghost_drop(s, earliest);
+}
+
 /* x, the current node, is about to be closed by the end of an element it is in */
 void
 fp_sim_ghost_add(fp_sim *s, int32_t x)
@@ -137,6 +206,7 @@ fp_sim_ghost_add(fp_sim *s, int32_t x)
     if (s->nghosts < FP_GHOSTS_MAX) {
         s->ghosts[s->nghosts++] = (fp_ghost){x, istack_top(s, FP_SC_MARKER)};
         s->ghost_tags |= ghost_tag_bit(s->e[x].tag);
+        ghost_keep_three(s, x);
     }
 }
 
@@ -148,6 +218,7 @@ int
 fp_sim_ghost_takes(fp_sim *s, int tag, int32_t open)
 {
     int32_t newest = -1;
+    uint32_t before = s->nghosts;
     for (uint32_t k = s->nghosts; k-- > 0;) {
         const fp_ghost *g = &s->ghosts[k];
         if (!ghost_kept(s, g))
@@ -161,7 +232,8 @@ fp_sim_ghost_takes(fp_sim *s, int tag, int32_t open)
             ghost_drop(s, k);
             break;
         }
-    ghost_tags_again(s);
+    if (s->nghosts != before)
+        ghost_tags_again(s);
     return takes;
 }
 

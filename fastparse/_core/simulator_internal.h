@@ -251,8 +251,8 @@ pop_inline(fp_sim *s, uint8_t closed, uint32_t inner_end, uint32_t end)
 void fp_sim_ghost_add(fp_sim *s, int32_t x);
 int fp_sim_ghost_takes(fp_sim *s, int tag, int32_t open);
 
-/* Open element x is closed by the end of an element it is in: a formatting
- * element stays in the list of active formatting elements (simulator_adopt.c) */
+/* The bit of a ghost's name in fp_sim.ghost_tags, a filter that lets the end
+ * tags of other names skip the look through the ghosts */
 static inline uint64_t
 ghost_tag_bit(int tag)
 {
@@ -266,6 +266,8 @@ may_be_ghost(const fp_sim *s, int tag)
     return (s->ghost_tags & ghost_tag_bit(tag)) != 0;
 }
 
+/* Open element x is closed by the end of an element it is in: a formatting
+ * element stays in the list of active formatting elements (simulator_adopt.c) */
 static inline void
 note_ghost(fp_sim *s, int32_t x)
 {

@@ -132,7 +132,10 @@ fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
         }
         break;
     case FP_TAG_NOBR:
+        /* reconstruction first: a ghost <nobr> is the clone the adoption agency then closes */
         c = open_of(s, FP_TAG_NOBR);
+        if (may_be_ghost(s, FP_TAG_NOBR) && fp_sim_ghost_takes(s, FP_TAG_NOBR, c))
+            break;
         if (in_scope(s, c, FP_SC_DEFAULT) && !fp_sim_adopt(s, c, FP_CLOSED_IMPLIED, lt))
             fp_sim_close_until(s, c, FP_CLOSED_IMPLIED, lt, lt);
         break;
