@@ -190,16 +190,18 @@ class _Bytes(NamedTuple):
     word: re.Pattern[bytes]     # three letters or more
 
 
+def _byte_class(codec: str, pattern: re.Pattern) -> bytes:
+    """The bytes of a one-byte encoding that decode into a character of the pattern's class"""
+    return bytes(b for b in range(0x80, 0x100) if pattern.fullmatch(bytes([b]).decode(codec, "replace")))
+
+
 def _bytes_of(script: _Alphabet) -> _Bytes:
-    decoded = {b: bytes([b]).decode(script.codec, "replace") for b in range(0x80, 0x100)}
+    def cls(pattern: re.Pattern | None) -> bytes | None:
+        return _byte_class(script.codec, pattern) if pattern else None
 
-    def cls(pattern: re.Pattern) -> bytes:
-        return bytes(b for b, ch in decoded.items() if pattern.fullmatch(ch))
-
-    letter = cls(script.letter)
+    letter = _byte_class(script.codec, script.letter)
     word = re.compile(b"[" + b"".join(re.escape(bytes([b])) for b in letter) + b"]{3,}")
-    return _Bytes(letter, cls(script.lower) if script.lower else None, cls(script.frequent),
-                  cls(script.vowel) if script.vowel else None, word)
+    return _Bytes(letter, cls(script.lower), _byte_class(script.codec, script.frequent), cls(script.vowel), word)
 
 
 _ALPHABET_BYTES = {script.name: _bytes_of(script) for script in _ALPHABETS}
@@ -210,13 +212,9 @@ def _count(sample: bytes, of: bytes) -> int:
     return len(sample) - len(sample.translate(None, of))
 
 
-def _cp874_bytes(pattern: re.Pattern) -> bytes:
-    return bytes(b for b in range(0x80, 0x100) if pattern.fullmatch(bytes([b]).decode("cp874", "replace")))
-
-
-_THAI_BYTES = _cp874_bytes(_THAI)
+_THAI_BYTES = _byte_class("cp874", _THAI)
 _THAI_BYTE_STRINGS = [bytes([b]) for b in _THAI_BYTES]
-_THAI_MARK_BYTES = _cp874_bytes(_THAI_MARK)
+_THAI_MARK_BYTES = _byte_class("cp874", _THAI_MARK)
 
 
 def _alphabet(sample: bytes, high: int, script: _Alphabet) -> bool:

@@ -26,9 +26,11 @@ static int is_form_associated(const fp_sel_ctx *c, uint32_t e)
     }
 }
 
+/* e's nearest ancestor with that HTML tag below `stop`, as the DOM has them:
+ * none past a <template>, whose contents are a fragment of their own */
 static int32_t ancestor_tagged(const fp_sel_ctx *c, uint32_t e, int tag, int32_t stop)
 {
-    for (int32_t a = c->el[e].parent; a >= 0 && a != stop; a = c->el[a].parent)
+    for (int32_t a = parent_of(c, e); a >= 0 && a != stop; a = parent_of(c, (uint32_t)a))
         if (html_tag(c, (uint32_t)a) == tag)
             return a;
     return -1;
@@ -93,20 +95,10 @@ static int32_t chosen_option(fp_sel_ctx *c, uint32_t s)
 
 static const uint8_t *shared_chosen(const fp_sel_ctx *c);
 
-/* The <select> whose list of options holds option e: its nearest <select>
- * ancestor, not past a <template> (whose contents no select lists), or -1 */
-static int32_t select_of(const fp_sel_ctx *c, uint32_t e)
-{
-    for (int32_t a = parent_of(c, e); a >= 0; a = parent_of(c, (uint32_t)a))
-        if (html_tag(c, (uint32_t)a) == c->t_select)
-            return a;
-    return -1;
-}
-
 /* option:checked — its selectedness (soupsieve and the HTML Standard agree). */
 static int option_selected(fp_sel_ctx *c, uint32_t e)
 {
-    int32_t s = select_of(c, e);
+    int32_t s = ancestor_tagged(c, e, c->t_select, -1);   /* the select whose list holds e */
     if (s < 0 || has_attr(c, (uint32_t)s, "multiple", 8))
         return has_attr(c, e, "selected", 8);
     const uint8_t *shared = shared_chosen(c);

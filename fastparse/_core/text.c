@@ -586,13 +586,18 @@ took_back(const fp_doc *d, int32_t i)
     return d->head_end && i >= 0 && fp_html_is(&d->elems[i], FP_TAG_HEAD);
 }
 
-/* How far element cur's own text runs in a gap that stops at `stop`: not
- * past the tail, which put_tail reads */
+/* A gap's text stops before the tail, which put_tail reads */
+static uint32_t
+before_tail(const fp_doc *d, uint32_t stop)
+{
+    return d->tail_from && stop > d->tail_from ? d->tail_from : stop;
+}
+
+/* How far element cur's own text runs in a gap that stops at `stop` */
 static uint32_t
 own_until(const fp_doc *d, int32_t cur, uint32_t stop)
 {
-    if (d->tail_from && stop > d->tail_from)
-        stop = d->tail_from;
+    stop = before_tail(d, stop);
     return took_back(d, cur) && stop > d->head_end ? d->head_end : stop;
 }
 
@@ -713,7 +718,7 @@ fp_text_walk(text_ctx *c, int32_t root)
                     put_raw(c, ch);
                 else if (!skip && ch->inner_end > ch->inner_start) {
                     c->drop_ws = drops_leading_ws(d, (int32_t)j, j + 1);   /* an <html> with no child */
-                    uint32_t from = skip_leading_newline(d, ch), to = own_until(d, -1, ch->inner_end);
+                    uint32_t from = skip_leading_newline(d, ch), to = before_tail(d, ch->inner_end);
                     if (to > from)
                         put_gap(c, b + from, b + to, (int32_t)j, -1, reorder, has_tail(d, (int32_t)j));
                 }
