@@ -319,6 +319,17 @@ def test_formatting_elements_closed_by_other_ends_then_their_end_tags():
                   deep())
 
 
+def test_formatting_elements_reconstructed_in_a_deep_stack():
+    # each text run reconstructs the closed <b> again (the clone's parent ended): the
+    # list's last open entry comes from each formatting name's open element, not a walk
+    # down the stack; 64 closed ones (the most kept) are looked through at each run
+    assert_linear("<div> x n, <p><b>x</p>, y</div> x n",
+                  lambda n: "<div>" * n + "<p><b>x</p>" + "y</div>" * n, 10_000, deep())
+    ghosts = "".join(f"<p><b id={k}>x</p>" for k in range(64))   # no three alike
+    assert_linear("64 <p><b id=k>x</p>, then <span>y</span>z x n",
+                  lambda n: ghosts + "<span>y</span>z" * n, 20_000, deep())
+
+
 def test_misnested_formatting_around_one_large_block():
     # each </b> moves the <div> and all it holds out of one more <b>: n/20 moves of n
     # elements, quadratic but for the adoption agency's budget (twice the input's bytes in

@@ -914,6 +914,75 @@ def test_a_formatting_element_closed_by_another_end_leaves_the_list_as_the_spec_
     assert doc.find("b").text == text
 
 
+@pytest.mark.parametrize("src, name, texts", [
+    # text and most start tags reconstruct the closed <b> as a clone (not indexed); what
+    # opens after that is inside the clone, and </b> ends it (html5lib and lexbor agree)
+    ("<span><b></span><span></b>e", "span", ["", ""]),
+    ("<p><b>x</p><span>y</b>z</span>w", "span", ["y"]),
+    ("<p><b><i>x</p><span>y</b>z</span>w", "span", ["y"]),   # the <i> clone inside ends too
+    ("<p><font>x</p><div><span>y</font>z</div>w", "div", ["yz"]),   # a block moves out of it
+    ("<p><font>x</p><div><span>y</font>z</div>w", "span", ["y"]),
+    ("<p><b>x</p><button>y</b>z</button>w", "button", ["yz"]),
+    ("<p><b>x</p><svg><text>y</b>z</svg>q", "svg", ["y"]),
+    # an <a> start tag closes the clone of the list's <a>, and what opened in it
+    ("<p><a href=1>x</p><span>y<a href=2>z</a>w", "span", ["y"]),
+    ("<p><nobr>x</p><span>y<nobr>z", "span", ["y"]),
+    # text a table fosters reconstructs it before the table; whitespace there does not
+    ("<p><b>x</p><table>y<span>q</b>r</table>", "span", ["q"]),
+    ("<p><b>x</p><table> <tr><td><span>q</b>r</td></tr></table>", "span", ["qr"]),
+    # in a cell as anywhere; a cell opened after the <b> is a marker that hides it: no
+    # clone in the cell, its </b> ignored there, and after the table a clone again
+    ("<table><tr><td><p><b>x</p>y<span>z</b>w</td></tr></table>", "span", ["z"]),
+    ("<p><b>x</p><table><tr><td>y<span>z</b>w</td></tr></table>v<i>u</b>t</i>", "span", ["zw"]),
+    ("<p><b>x</p><table><tr><td>y<span>z</b>w</td></tr></table>v<i>u</b>t</i>", "i", ["u"]),
+    # the clone's parent ended: the next text makes another one, which </b> ends
+    ("<p><b>x</p><p>y</p><em>z</b>w</em>", "em", ["z"]),
+])
+def test_the_clone_of_a_formatting_element_an_enclosing_end_closed_ends_at_its_end_tag(src, name, texts):
+    assert [t.text for t in fp.parse(src).find_all(name)] == texts
+
+
+@pytest.mark.parametrize("src, name, texts", [
+    # the adoption agency wraps the block it moves in clones of the formatting elements
+    # between: </i> then ends the <i> clone around the <div>, and the <span> in it
+    ("<b><i><div>x</b>y<span>z</i>w</span>q", "span", ["z"]),
+    ("<b><i><div>x</b>y<span>z</i>w</span>q", "div", ["xyzwq"]),
+    # a <nobr> start tag moves the <button> out of the <nobr> clone: the <i> around it
+    # stays open as a clone, and </i> moves the <h1> out of that (html5lib-tests tests26)
+    ("<h1><nobr></h1><i><button><nobr></button><h1><svg></b><a></i>yx", "svg", [""]),
+])
+def test_the_adoption_agency_leaves_clones_of_the_formatting_elements_around_a_block(src, name, texts):
+    assert [t.text for t in fp.parse(src).find_all(name)] == texts
+
+
+def test_a_clone_open_in_a_form_keeps_the_form_open_past_its_end_tag():
+    # </form> removes the form from the stack; the <b> clone in it stays open, and what
+    # follows is the form's until the clone ends (a page template: four unclosed <a>
+    # closed by </div>, then the scripts after </form> were the form's in the DOM)
+    d = fp.parse("<div><form><p><b>x</p>y</form><span>z</span></b>w</div>v")
+    assert d.find("form").text == "xyz" and d.find("span").parent.name == "form"
+    assert d.find("div").text == "xyzw"
+    assert fp.parse("<form><p><b>x</p></form>y").find("form").text == "x"   # no clone yet
+
+
+def test_a_clone_fostered_before_a_table_takes_what_the_table_would_hold():
+    # text in the table reconstructs the <b> before it; a script, a hidden input or a form
+    # then go into the clone, before the table, until a row ends it
+    d = fp.parse("<p><b>x</p><table>y<script>s</script><input type=hidden><form><tr><td>c</td></tr>"
+                 "<script>t</script></table>")
+    assert d.find("table").text == "ct"
+    script, hidden, form = d.find("script"), d.find("input"), d.find("form")
+    assert script.parent is fp.MISSING and hidden.parent is fp.MISSING and form.parent is fp.MISSING
+    assert d.find_all("script")[1].parent.name == "table"   # after the row: the table's
+
+
+def test_a_late_html_tag_is_not_indexed_while_a_clone_is_open():
+    # the clone holds what follows, so the <html> tag only adds its attributes
+    d = fp.parse("<p><a>x</p>y<html lang=en><span>z")
+    assert d.find("html") is fp.MISSING and d.find("span").text == "z"
+    assert fp.parse("<p><a>x</p><html lang=en><span>z").find("html").get("lang") == "en"   # none yet
+
+
 @pytest.mark.parametrize("src, text", [
     # Noah's Ark (13.2.4.3): the list keeps three alike after its last marker, the earliest
     # going first: the outer <b>, then the first ghosts; three </b> find ghosts, the

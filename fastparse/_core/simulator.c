@@ -10,7 +10,8 @@
  * boundary bits), and the text, end-of-input and fragment-context entry
  * points. The rules are in simulator_start.c and simulator_end.c, with
  * simulator_table.c, simulator_foreign.c, simulator_document.c (html, head,
- * body, frameset) and simulator_adopt.c (misnested formatting) beside them.
+ * body, frameset), simulator_adopt.c (misnested formatting) and
+ * simulator_ghosts.c (formatting elements closed by another's end) beside them.
  *
  * Where the index cannot follow the spec's tree (it keeps source order and
  * contiguous subtrees, and never clones):
@@ -278,11 +279,12 @@ fp_sim_push(fp_sim *s, int tag, uint8_t ns_flags, uint32_t lt, uint32_t gt)
 }
 
 /* Pops the removed elements (FP_REMOVED) that have become the current node:
- * each ends where its last open child did. */
+ * each ends where its last open child did, or with the formatting element's
+ * clone open on it (simulator_ghosts.c). */
 void
 fp_sim_pop_removed(fp_sim *s, uint32_t end)
 {
-    while (s->top >= 0 && (s->open_bits[s->top] & FP_REMOVED)) {
+    while (s->top >= 0 && (s->open_bits[s->top] & FP_REMOVED) && !(s->nghosts && fp_sim_clone_on(s, s->top))) {
         fp_elem *r = &s->e[s->top];
         r->last = s->doc->n - 1;
         /* its content reaches as far as its last child's (past its own end tag) */
@@ -326,6 +328,8 @@ fp_sim_close_above(fp_sim *s, int32_t c, uint32_t at)
         note_ghost(s, s->top);
         fp_sim_pop(s, s->e[s->top].parent == c ? FP_CLOSED_IMPLIED : FP_CLOSED_PARENT_END, at, at);
     }
+    if (s->nghosts)
+        fp_sim_clones_closed_above(s, c);
 }
 
 /* The end of a character reference at p that decodes to whitespace (&#32;,
@@ -369,15 +373,39 @@ fp_sim_after_body_error(fp_sim *s, int what, uint32_t at)
         fp_sim_error(s, FP_ERR_UNEXPECTED_START_TAG_AFTER_BODY + what, at);
 }
 
-/* Text matters to nesting in three places here: non-whitespace text in <head>
- * or a <colgroup> closes it, and text after </body> reopens the body.
- * refs: the text decodes character references (not CDATA). */
+/* Whether text (only whitespace unless `solid`) reconstructs the active
+ * formatting elements: in body, in a cell or caption, text a table fosters
+ * (not whitespace), at an integration point, not in foreign content */
+static int
+text_reconstructs(const fp_sim *s, int solid)
+{
+    if (s->top < 0)
+        return 1;
+    const fp_elem *el = &s->e[s->top];
+    if (fp_foreign(el))
+        return (el->flags & (FP_EF_HTML_IP | FP_EF_TEXT_IP)) != 0;
+    switch (el->tag) {
+    case FP_TAG_TABLE: case FP_TAG_TBODY: case FP_TAG_THEAD: case FP_TAG_TFOOT: case FP_TAG_TR:
+    case FP_TAG_COLGROUP:
+        return solid;   /* "in table text": whitespace stays in the table */
+    default:
+        return 1;
+    }
+}
+
+/* Text matters to nesting in four places here: non-whitespace text in <head>
+ * or a <colgroup> closes it, text after </body> reopens the body, and text
+ * in body reconstructs the formatting elements an enclosing element's end
+ * closed. refs: the text decodes character references (not CDATA). */
 void
 fp_sim_text(fp_sim *s, const uint8_t *p, const uint8_t *q, int refs)
 {
     p = skip_space(p, q, refs, 0);
-    if (p == q)
+    if (p == q) {
+        if (s->nghosts && text_reconstructs(s, 0))
+            fp_sim_reconstruct(s);
         return;
+    }
     uint32_t at = (uint32_t)(p - s->doc->buf);
     if (s->head_noscript >= 0 && s->top == s->head_noscript)
         fp_sim_pop(s, FP_CLOSED_IMPLIED, at, at);   /* "in head noscript": text ends it, and the head */
@@ -391,6 +419,8 @@ fp_sim_text(fp_sim *s, const uint8_t *p, const uint8_t *q, int refs)
     if (open_html_of(s, FP_TAG_TEMPLATE) < 0)
         fp_sim_begin_body(s, at);   /* a template's text is its content, not the body's */
     leave_after_body(s, AFTER_BODY_TEXT, at);
+    if (s->nghosts && text_reconstructs(s, 1))
+        fp_sim_reconstruct(s);
     fp_sim_update_watch(s);
 }
 

@@ -74,6 +74,9 @@ int fp_scratch_keeps(uint32_t cap, uint32_t used);   /* whether fp_scratch_give 
 typedef struct {
     int32_t elem;     /* the formatting element */
     int32_t marker;   /* the innermost marker element open when it closed, -1: none */
+    int32_t under;    /* the current node a reconstruction put its clone on (-1: none), or
+                       * FP_GHOST_UNOPENED (simulator_ghosts.c) */
+    uint32_t from;    /* ... and the first element opened inside that clone */
 } fp_ghost;
 
 typedef struct {
@@ -122,7 +125,7 @@ typedef struct {
                                       * index does not hold (not recorded in fp_doc.form_ptr) */
     uint32_t removed_open;           /* elements removed from the stack with children still open */
     uint64_t adopt_budget;           /* depths the adoption agency may still rewrite (simulator_adopt.c) */
-    uint32_t nghosts;                /* formatting elements closed by another element's end (simulator_adopt.c) */
+    uint32_t nghosts;                /* formatting elements closed by another element's end (simulator_ghosts.c) */
     uint64_t ghost_tags;             /* bit (tag id & 63) of each of their names */
     fp_ghost ghosts[FP_GHOSTS_MAX];
     int32_t head_noscript;           /* <noscript> open in head (scripting off), -1 */

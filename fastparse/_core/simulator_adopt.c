@@ -82,171 +82,18 @@ fp_sim_remove_from_stack(fp_sim *s, int32_t x, uint32_t lt, uint32_t gt)
     s->removed_open++;
 }
 
-/* an HTML formatting element (b, i, a, font...): the spec reopens a clone of it */
-static int
-is_formatting(const fp_elem *el)
-{
-    return !fp_foreign(el) && (fp_tag_flags(el->tag) & FP_TF_FORMATTING);
-}
-
-/* ---- formatting elements closed by another element's end ----
- * The list of active formatting elements keeps a formatting element that an
- * enclosing element's end closed ("<b><p><b></p>"): the adoption agency for a
- * later </b> takes the last <b> of the list, that one, and as it is not open,
- * only removes it and ignores the tag, so the outer <b> stays open (13.2.6.4.7,
- * step 4.4; html5lib-tests tests1.dat #54). The index keeps no list: these
- * "ghosts" are the entries that matter, those not open. The list is cleared
- * to its last marker when a cell, caption, template, applet, object or marquee
- * ends: a ghost is gone once the innermost of those open when it closed has
- * ended. The reconstruction that would clone a ghost into what follows makes
- * no element (clones are not indexed). */
-
-static int
-ghost_kept(const fp_sim *s, const fp_ghost *g)
-{
-    return g->marker < 0 || s->e[g->marker].closed == FP_CLOSED_EOF;   /* FP_CLOSED_EOF until popped */
-}
-
-static void
-ghost_drop(fp_sim *s, uint32_t k)
-{
-    s->ghosts[k] = s->ghosts[--s->nghosts];
-}
-
-/* the names of those left, after drops */
-static void
-ghost_tags_again(fp_sim *s)
-{
-    s->ghost_tags = 0;
-    for (uint32_t k = 0; k < s->nghosts; k++)
-        s->ghost_tags |= ghost_tag_bit(s->e[s->ghosts[k].elem].tag);
-}
-
-/* Whether element a's start tag has attribute `at` of element b's, by name
- * (ASCII case folded) and value as written: the first of a name counts */
-static int
-has_same_attribute(const fp_doc *d, uint32_t a, const fp_attr *at)
-{
-    uint32_t cursor = 0;
-    fp_attr x;
-    while (fp_attr_next(d, a, &cursor, &x)) {
-        if (x.name_len != at->name_len)
-            continue;
-        const uint8_t *p = d->buf + x.name_start, *q = d->buf + at->name_start;
-        size_t i = 0;
-        while (i < x.name_len && fp_lower(p[i]) == fp_lower(q[i]))
-            i++;
-        if (i == x.name_len)
-            return x.value_len == at->value_len &&
-                   memcmp(d->buf + x.value_start, d->buf + at->value_start, x.value_len) == 0;
-    }
-    return 0;
-}
-
-/* Noah's Ark's "same attributes" (13.2.4.3), as written in the source (a
- * reference and its character differ): each of a's is b's and each of b's a's */
-static int
-same_attributes(const fp_doc *d, uint32_t a, uint32_t b)
-{
-    uint32_t cursor = 0;
-    fp_attr at;
-    while (fp_attr_next(d, a, &cursor, &at))
-        if (!has_same_attribute(d, b, &at))
-            return 0;
-    for (cursor = 0; fp_attr_next(d, b, &cursor, &at);)
-        if (!has_same_attribute(d, a, &at))
-            return 0;
-    return 1;
-}
-
-/* Noah's Ark: pushing an element, the list keeps at most three alike (name,
- * namespace, attributes) after its last marker, the earliest going first. Of
- * ghosts x's kind, three stay: an open element alike, earlier than they are,
- * went first ("<b>0<p><b>1</p><p><b>2</p>..." x 5: three </b> find ghosts,
- * the fourth closes the first <b>). */
-static void
-ghost_keep_three(fp_sim *s, int32_t x)
-{
-    int32_t marker = istack_top(s, FP_SC_MARKER);
-    uint32_t alike = 0, earliest = 0;
-    for (uint32_t k = 0; k < s->nghosts; k++) {
-        int32_t g = s->ghosts[k].elem;
-        if (s->e[g].tag != s->e[x].tag || g < marker || !ghost_kept(s, &s->ghosts[k]))
-            continue;
-        if (++alike > 3)
-            break;
-    }
-    if (alike <= 3)
-        return;   /* fewer of the name: no attributes compared */
-    alike = 0;
-    for (uint32_t k = 0; k < s->nghosts; k++) {
-        int32_t g = s->ghosts[k].elem;
-        if (s->e[g].tag != s->e[x].tag || g < marker || !ghost_kept(s, &s->ghosts[k]) ||
-            !same_attributes(s->doc, (uint32_t)g, (uint32_t)x))
-            continue;
-        if (alike++ == 0 || g < s->ghosts[earliest].elem)
-            earliest = k;
-    }
-    if (alike > 3)
-        ghost_drop(s, earliest);
-}
-
-/* x, the current node, is about to be closed by the end of an element it is in */
-void
-fp_sim_ghost_add(fp_sim *s, int32_t x)
-{
-    if (!is_formatting(&s->e[x]))
-        return;
-    if (s->nghosts == FP_GHOSTS_MAX) {
-        for (uint32_t k = s->nghosts; k-- > 0;)
-            if (!ghost_kept(s, &s->ghosts[k]))
-                ghost_drop(s, k);
-        ghost_tags_again(s);
-    }
-    if (s->nghosts < FP_GHOSTS_MAX) {
-        s->ghosts[s->nghosts++] = (fp_ghost){x, istack_top(s, FP_SC_MARKER)};
-        s->ghost_tags |= ghost_tag_bit(s->e[x].tag);
-        ghost_keep_three(s, x);
-    }
-}
-
-/* The end tag of a formatting element, or an <a> start tag, whose last entry
- * in the list after its last marker is a ghost, newer than `open` (the open
- * element of that name, -1): 1, with the ghost removed from the list, when
- * that is so and the tag is to do nothing more. */
-int
-fp_sim_ghost_takes(fp_sim *s, int tag, int32_t open)
-{
-    int32_t newest = -1;
-    uint32_t before = s->nghosts;
-    for (uint32_t k = s->nghosts; k-- > 0;) {
-        const fp_ghost *g = &s->ghosts[k];
-        if (!ghost_kept(s, g))
-            ghost_drop(s, k);   /* all that are gone, while here; what moves into k was looked at */
-        else if (s->e[g->elem].tag == tag && !fp_foreign(&s->e[g->elem]) && g->elem > newest)
-            newest = g->elem;
-    }
-    int takes = newest >= 0 && newest > open && newest > istack_top(s, FP_SC_MARKER);
-    for (uint32_t k = 0; takes && k < s->nghosts; k++)
-        if (s->ghosts[k].elem == newest) {
-            ghost_drop(s, k);
-            break;
-        }
-    if (s->nghosts != before)
-        ghost_tags_again(s);
-    return takes;
-}
-
 /* Moves the open element b up to be a child of its open ancestor anc (-1:
  * top level), in the place of anc's child it was under (fostered when that
  * one was): the elements between them end where b starts, the outermost
  * still on the stack as `closed`, the rest as parent-end; one a </form> took
  * off the stack (the spec's common ancestor is below it) keeps its end tag's
- * `closed`. 0, with nothing changed, when one of them is a boundary or
- * foreign, or the parse's budget of rewritten depths is spent (b's subtree
- * is the tail of the index). */
+ * `closed`. The spec clones the formatting elements among the first three
+ * above b (but fe, the adoption's own) into a wrapper of b: each ends here,
+ * and stays in the list with its clone open (simulator_ghosts.c). 0, with
+ * nothing changed, when one of them is a boundary or foreign, or the parse's
+ * budget of rewritten depths is spent (b's subtree is the tail of the index). */
 static int
-lift(fp_sim *s, int32_t anc, int32_t b, uint8_t closed)
+lift(fp_sim *s, int32_t anc, int32_t b, uint8_t closed, int32_t fe)
 {
     const uint16_t boundary = (1u << FP_SC__COUNT) - 1;
     int32_t child = b;   /* anc's child on the way up: b's place */
@@ -265,6 +112,7 @@ lift(fp_sim *s, int32_t anc, int32_t b, uint8_t closed)
     s->adopt_budget -= cost;
     uint32_t at = s->e[b].start;
     uint16_t delta = (uint16_t)(s->e[b].depth - s->e[child].depth);
+    int above = 0;   /* the spec's inner loop counter */
     for (int32_t x = s->e[b].parent; x != anc; x = s->e[x].parent) {  /* top down: each unlink is O(1) */
         fp_elem *el = &s->e[x];
         el->last = (uint32_t)b - 1;
@@ -277,6 +125,8 @@ lift(fp_sim *s, int32_t anc, int32_t b, uint8_t closed)
         }
         el->closed = x == outer ? closed : FP_CLOSED_PARENT_END;
         unlink_same(s, x);
+        if (++above <= 3 && x != fe && is_formatting(el))
+            fp_sim_ghost_add_cloned(s, x, anc, (uint32_t)b);
     }
     s->e[b].parent = anc;
     s->e[b].flags |= s->e[child].flags & FP_EF_FOSTERED;
@@ -295,11 +145,21 @@ fp_sim_adopt(fp_sim *s, int32_t fe, uint8_t closed, uint32_t at)
 {
     if (istack_top(s, FP_SC_SPECIAL) < fe)
         return 0;   /* no special element inside: the common case, no block to move */
-    int32_t fb = special_after(s, fe);
     int32_t anc = s->e[fe].parent;   /* the common ancestor: the element below fe on the stack */
     while (anc >= 0 && (s->open_bits[anc] & FP_REMOVED))
         anc = s->e[anc].parent;
-    if (fb < 0 || !lift(s, anc, fb, closed))
+    return fp_sim_adopt_after(s, fe, anc, closed, at);
+}
+
+/* The same for a formatting element the index does not hold (a clone,
+ * simulator_ghosts.c): what was opened after element `after` is inside it,
+ * anc is below it on the stack, and the elements between it and its furthest
+ * block end as `closed` (the outermost of them) */
+int
+fp_sim_adopt_after(fp_sim *s, int32_t after, int32_t anc, uint8_t closed, uint32_t at)
+{
+    int32_t fb = special_after(s, after);
+    if (fb < 0 || !lift(s, anc, fb, closed, after))
         return 0;
     /* the next rounds, for fe's clone inside fb: it is not in scope behind a
      * boundary (all of them are special) */
@@ -324,7 +184,7 @@ fp_sim_adopt(fp_sim *s, int32_t fe, uint8_t closed, uint32_t at)
         int formatting_only = 1;
         for (int32_t x = s->e[next].parent; x != fb && formatting_only; x = s->e[x].parent)
             formatting_only = is_formatting(&s->e[x]);
-        if (!formatting_only && !lift(s, fb, next, FP_CLOSED_PARENT_END))
+        if (!formatting_only && !lift(s, fb, next, FP_CLOSED_PARENT_END, fb))
             break;   /* not movable: left open, as before */
         fb = next;
     }

@@ -6,13 +6,15 @@
 
 /* Whether parse.c must report text runs (fp_sim_text): while text can end
  * the head, a head <noscript> or a column group, begin the body, reopen it
- * after </body> or </html>, or clear frameset-ok. A <template> clears
+ * after </body> or </html>, clear frameset-ok, or reconstruct a formatting
+ * element an enclosing element's end closed (simulator_ghosts.c). A <template> clears
  * frameset-ok before the body may have begun: !body_seen still watches. */
 void
 fp_sim_update_watch(fp_sim *s)
 {
     s->watch_text = s->head_open || s->body_end_pending || s->html_end_pending || s->frameset_ok ||
-                    !s->body_seen || s->head_noscript >= 0 || s->after_head || in_column_group(s);
+                    !s->body_seen || s->head_noscript >= 0 || s->after_head || in_column_group(s) ||
+                    s->nghosts;
 }
 
 /* The first element of the body: after the <html>, the head and what went

@@ -287,9 +287,9 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
             }
             while (s->top != t && implied_end(&s->e[s->top], 0))
                 fp_sim_pop(s, FP_CLOSED_IMPLIED, lt, lt);
-            if (s->top == t) {
+            if (s->top == t && !(s->nghosts && fp_sim_clone_on(s, t))) {
                 fp_sim_pop(s, FP_CLOSED_END_TAG, lt, gt);
-            } else {
+            } else {   /* a formatting element's clone open in it is open inside it too */
                 fp_sim_error(s, FP_ERR_END_TAG_TOO_EARLY, lt);
                 fp_sim_remove_from_stack(s, t, lt, gt);
             }
@@ -318,8 +318,10 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
             /* adoption agency without clones (see adopt), else close the
              * formatting element and what it contains; ignored when the list's
              * last element of that name is one no longer open */
-            if (may_be_ghost(s, tag) && fp_sim_ghost_takes(s, tag, t)) {
-                fp_sim_error(s, FP_ERR_UNEXPECTED_END_TAG, lt);   /* html5lib: adoption-agency-1.2 */
+            int ghost = may_be_ghost(s, tag) ? fp_sim_ghost_takes(s, tag, t, lt) : 0;
+            if (ghost) {
+                if (ghost == FP_GHOST_IGNORED)
+                    fp_sim_error(s, FP_ERR_UNEXPECTED_END_TAG, lt);   /* html5lib: adoption-agency-1.2 */
                 return;
             }
             if (!in_scope(s, t, FP_SC_DEFAULT))

@@ -248,8 +248,22 @@ pop_inline(fp_sim *s, uint8_t closed, uint32_t inner_end, uint32_t end)
         s->head_noscript = -1;
 }
 
+/* an HTML formatting element (b, i, a, font...): the list of active
+ * formatting elements holds it, and the spec reopens clones of it */
+static inline int
+is_formatting(const fp_elem *el)
+{
+    return !fp_foreign(el) && (fp_tag_flags(el->tag) & FP_TF_FORMATTING);
+}
+
+/* simulator_ghosts.c: formatting elements closed by another element's end */
+enum { FP_GHOST_IGNORED = 1, FP_GHOST_CLOSED };   /* what fp_sim_ghost_takes did */
 void fp_sim_ghost_add(fp_sim *s, int32_t x);
-int fp_sim_ghost_takes(fp_sim *s, int tag, int32_t open);
+void fp_sim_ghost_add_cloned(fp_sim *s, int32_t x, int32_t under, uint32_t from);
+int fp_sim_ghost_takes(fp_sim *s, int tag, int32_t open, uint32_t at);
+void fp_sim_reconstruct(fp_sim *s);
+void fp_sim_clones_closed_above(fp_sim *s, int32_t c);
+int fp_sim_clone_on(const fp_sim *s, int32_t c);
 
 /* The bit of a ghost's name in fp_sim.ghost_tags, a filter that lets the end
  * tags of other names skip the look through the ghosts */
@@ -267,7 +281,7 @@ may_be_ghost(const fp_sim *s, int tag)
 }
 
 /* Open element x is closed by the end of an element it is in: a formatting
- * element stays in the list of active formatting elements (simulator_adopt.c) */
+ * element stays in the list of active formatting elements (simulator_ghosts.c) */
 static inline void
 note_ghost(fp_sim *s, int32_t x)
 {
@@ -282,6 +296,7 @@ void fp_sim_check_open_at_end(fp_sim *s, uint32_t at);
 
 /* simulator_adopt.c: elements leaving the stack out of order */
 int fp_sim_adopt(fp_sim *s, int32_t fe, uint8_t closed, uint32_t at);
+int fp_sim_adopt_after(fp_sim *s, int32_t after, int32_t anc, uint8_t closed, uint32_t at);
 void fp_sim_remove_from_stack(fp_sim *s, int32_t x, uint32_t lt, uint32_t gt);
 
 /* simulator_foreign.c: svg and math */

@@ -36,6 +36,29 @@ frameset_check(fp_sim *s, const fp_tag_token *t, int tag, uint32_t gt)
     }
 }
 
+/* Whether this start tag reconstructs the active formatting elements before
+ * its element is inserted ("in body": the non-special elements but for the
+ * ruby parts, and a few special ones) */
+static int
+reconstructs(const fp_sim *s, int tag)
+{
+    switch (tag) {
+    case FP_TAG_APPLET: case FP_TAG_AREA: case FP_TAG_BR: case FP_TAG_BUTTON: case FP_TAG_EMBED:
+    case FP_TAG_IMG: case FP_TAG_INPUT: case FP_TAG_KEYGEN: case FP_TAG_MARQUEE: case FP_TAG_OBJECT:
+    case FP_TAG_SELECT: case FP_TAG_WBR: case FP_TAG_XMP:
+    /* special only as MathML or SVG elements */
+    case FP_TAG_MI: case FP_TAG_MO: case FP_TAG_MN: case FP_TAG_MS: case FP_TAG_MTEXT:
+    case FP_TAG_ANNOTATION_XML: case FP_TAG_FOREIGNOBJECT: case FP_TAG_DESC:
+        return 1;
+    case FP_TAG_NOSCRIPT:
+        return !s->doc->opts.scripting;   /* else raw text, by the "in head" rules */
+    case FP_TAG_RB: case FP_TAG_RTC: case FP_TAG_RP: case FP_TAG_RT:
+        return 0;
+    default:
+        return !(fp_tag_flags(tag) & FP_TF_SPECIAL);
+    }
+}
+
 /* Whether an <html> tag that is not the first thing indexed is indexed all
  * the same (below): after top-level elements, all closed, in a document (not
  * a fragment or a frameset), unless a <frameset> may still replace the body
@@ -46,6 +69,8 @@ late_html_indexed(fp_sim *s)
 {
     if (s->html >= 0 || s->top >= 0 || s->ctx || s->in_frameset || s->doc->n == 0 || s->html_merged)
         return 0;
+    if (s->nghosts && fp_sim_clone_on(s, -1))
+        return 0;   /* a formatting element's clone is open (simulator_ghosts.c) */
     int body = fp_sim_body_seen_before(s, s->doc->n);
     return !(s->frameset_ok && body);
 }
@@ -120,8 +145,8 @@ fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
          * inside it stays its content ("<a><table><a></table><p>": the <p> is
          * the body's) */
         c = open_of(s, FP_TAG_A);
-        if (may_be_ghost(s, FP_TAG_A) && fp_sim_ghost_takes(s, FP_TAG_A, c))
-            break;   /* the list's <a> is one no longer open: only removed from it */
+        if (may_be_ghost(s, FP_TAG_A) && fp_sim_ghost_takes(s, FP_TAG_A, c, lt))
+            break;   /* the list's <a> is one no longer open (or its clone): done with it */
         if (c < 0 || istack_top(s, FP_SC_MARKER) > c)
             break;
         if (!in_scope(s, c, FP_SC_DEFAULT)) {
@@ -132,9 +157,11 @@ fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
         }
         break;
     case FP_TAG_NOBR:
-        /* reconstruction first: a ghost <nobr> is the clone the adoption agency then closes */
+        /* reconstruction first: a ghost <nobr>'s clone is the one the adoption agency then closes */
+        if (s->nghosts)
+            fp_sim_reconstruct(s);
         c = open_of(s, FP_TAG_NOBR);
-        if (may_be_ghost(s, FP_TAG_NOBR) && fp_sim_ghost_takes(s, FP_TAG_NOBR, c))
+        if (may_be_ghost(s, FP_TAG_NOBR) && fp_sim_ghost_takes(s, FP_TAG_NOBR, c, lt))
             break;
         if (in_scope(s, c, FP_SC_DEFAULT) && !fp_sim_adopt(s, c, FP_CLOSED_IMPLIED, lt))
             fp_sim_close_until(s, c, FP_CLOSED_IMPLIED, lt, lt);
@@ -221,6 +248,9 @@ fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
     if ((f & FP_TF_HEADING) && s->top >= 0 && !fp_foreign(&s->e[s->top]) &&
         (fp_sim_elem_flags(&s->e[s->top]) & FP_TF_HEADING))
         fp_sim_pop(s, FP_CLOSED_IMPLIED, lt, lt);
+
+    if (__builtin_expect(s->nghosts != 0, 0) && reconstructs(s, tag))
+        fp_sim_reconstruct(s);
 
     if (tag == FP_TAG_SVG)
         return fp_sim_insert_foreign(s, t, tag, FP_EF_SVG, lt, gt);

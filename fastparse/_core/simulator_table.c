@@ -175,18 +175,36 @@ is_table_target(const fp_sim *s, int32_t x)
     }
 }
 
+/* Element c, inserted into a table element, goes before the table: its tree
+ * parent is the table's parent, and its depth follows it (its children,
+ * pushed later, follow its depth) */
+static void
+foster(fp_sim *s, int32_t c)
+{
+    s->e[c].flags |= FP_EF_FOSTERED;
+    int32_t dp = fp_dom_parent(s->doc, (uint32_t)c);
+    s->e[c].depth = dp >= 0 ? (uint16_t)(s->e[dp].depth + 1) : 0;
+}
+
 /* "in table", "in table body", "in row" (13.2.6.4.9-13.2.6.4.14): what is not
  * a table part is foster-parented when the current node is a table element.
- * *done says the tag was fully handled here (result returned). */
+ * When the current node is the clone of a formatting element (not indexed,
+ * simulator_ghosts.c) fostered there, what the table would hold goes into
+ * the clone: it is fostered too. *done says the tag was fully handled here
+ * (result returned). */
 int32_t
 fp_sim_start_in_table(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt, int *done)
 {
     int32_t c;
+    int into_clone = s->nghosts && fp_sim_clone_on(s, s->top);
     *done = 1;
     switch (tag) {
+    case FP_TAG_STYLE: case FP_TAG_SCRIPT: case FP_TAG_TEMPLATE:
+        if (into_clone)
+            break;
+        /* fall through */
     case FP_TAG_CAPTION: case FP_TAG_COLGROUP: case FP_TAG_TBODY: case FP_TAG_THEAD:
     case FP_TAG_TFOOT: case FP_TAG_TR: case FP_TAG_TD: case FP_TAG_TH: case FP_TAG_COL:
-    case FP_TAG_STYLE: case FP_TAG_SCRIPT: case FP_TAG_TEMPLATE:
         *done = 0;
         return -1;
     case FP_TAG_TABLE:
@@ -202,6 +220,8 @@ fp_sim_start_in_table(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, ui
             return -1;
         c = fp_sim_push(s, tag, 0, lt, gt);
         if (c >= 0) {
+            if (into_clone)
+                foster(s, c);
             fp_sim_set_form_ptr(s, c);
             fp_sim_pop(s, FP_CLOSED_IMPLIED, gt, gt);
         }
@@ -210,7 +230,7 @@ fp_sim_start_in_table(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, ui
         /* a hidden input goes in the current node, not fostered: in a table
          * part, or in what was fostered (a select too, which "in body"'s input
          * would close first; a select fragment's input is ignored only there) */
-        if (fp_sim_input_is_hidden(t, s->doc->buf + gt))
+        if (fp_sim_input_is_hidden(t, s->doc->buf + gt) && !into_clone)
             return insert_void(s, t, tag, lt, gt);
         break;
     default:
@@ -219,13 +239,8 @@ fp_sim_start_in_table(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, ui
     /* decided where it lands: the implied ends of start_html (a second <li>
      * closing the first) can leave a table part as the current node */
     c = fp_sim_start_html(s, t, tag, lt, gt);
-    if (c >= 0 && is_table_target(s, s->e[c].parent)) {
-        /* its tree parent is the table's parent: depth follows it (its
-         * children, pushed later, follow its depth) */
-        s->e[c].flags |= FP_EF_FOSTERED;
-        int32_t dp = fp_dom_parent(s->doc, (uint32_t)c);
-        s->e[c].depth = dp >= 0 ? (uint16_t)(s->e[dp].depth + 1) : 0;
-    }
+    if (c >= 0 && is_table_target(s, s->e[c].parent))
+        foster(s, c);
     return c;
 }
 

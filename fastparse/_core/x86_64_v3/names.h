@@ -115,12 +115,15 @@
 #define fp_select_siblings_size v3_fp_select_siblings_size
 #define fp_select_test v3_fp_select_test
 #define fp_sim_adopt v3_fp_sim_adopt
+#define fp_sim_adopt_after v3_fp_sim_adopt_after
 #define fp_sim_after_body_error v3_fp_sim_after_body_error
 #define fp_sim_begin_body v3_fp_sim_begin_body
 #define fp_sim_body_seen_before v3_fp_sim_body_seen_before
 #define fp_sim_boundaries v3_fp_sim_boundaries
 #define fp_sim_break_out v3_fp_sim_break_out
 #define fp_sim_check_open_at_end v3_fp_sim_check_open_at_end
+#define fp_sim_clone_on v3_fp_sim_clone_on
+#define fp_sim_clones_closed_above v3_fp_sim_clones_closed_above
 #define fp_sim_close_above v3_fp_sim_close_above
 #define fp_sim_close_top v3_fp_sim_close_top
 #define fp_sim_close_until v3_fp_sim_close_until
@@ -134,6 +137,7 @@
 #define fp_sim_error v3_fp_sim_error
 #define fp_sim_free v3_fp_sim_free
 #define fp_sim_ghost_add v3_fp_sim_ghost_add
+#define fp_sim_ghost_add_cloned v3_fp_sim_ghost_add_cloned
 #define fp_sim_ghost_takes v3_fp_sim_ghost_takes
 #define fp_sim_give_index v3_fp_sim_give_index
 #define fp_sim_grow_index v3_fp_sim_grow_index
@@ -150,6 +154,7 @@
 #define fp_sim_pop v3_fp_sim_pop
 #define fp_sim_pop_removed v3_fp_sim_pop_removed
 #define fp_sim_push v3_fp_sim_push
+#define fp_sim_reconstruct v3_fp_sim_reconstruct
 #define fp_sim_remove_from_stack v3_fp_sim_remove_from_stack
 #define fp_sim_reopen_head v3_fp_sim_reopen_head
 #define fp_sim_set_form_ptr v3_fp_sim_set_form_ptr

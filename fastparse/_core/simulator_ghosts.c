@@ -1,0 +1,283 @@
+/* simulator_ghosts.c — formatting elements closed by another element's end
+ * ("<p><b>x</p>"), which the list of active formatting elements keeps
+ * (13.2.4.3): the index keeps no list, and these "ghosts" are the entries
+ * that matter, those not open.
+ *
+ * - An end tag of the name, or an <a> / <nobr> start tag, takes the list's
+ *   last entry of that name: when that is a ghost newer than any open element
+ *   of the name, the adoption agency only removes it and ignores the tag, so
+ *   the outer <b> of "<b><p><b></p></b>" stays open (13.2.6.4.7, step 4.4;
+ *   html5lib-tests tests1.dat #54).
+ * - Text and most start tags in body reconstruct the list: a clone of each
+ *   ghost after the last open entry goes on the stack, and what follows opens
+ *   inside it. Clones are not indexed: a ghost records the current node its
+ *   clone went on (`under`) and the first element opened inside it (`from`).
+ *   The clone is open while `under` is and nothing popped what was above it;
+ *   then the ghost is one again. Its end tag runs the adoption agency for the
+ *   clone, which ends what was opened inside it ("<p><b>x</p><span>y</b>z":
+ *   z is not the span's) or moves its furthest block out.
+ * - The list is cleared to its last marker when a cell, caption, template,
+ *   applet, object or marquee ends: a ghost is gone once the innermost of
+ *   those open when it closed has ended. */
+#include "simulator_internal.h"
+
+#define FP_GHOST_UNOPENED (-2)   /* fp_ghost.under of a ghost with no clone open */
+
+static int
+ghost_kept(const fp_sim *s, const fp_ghost *g)
+{
+    return g->marker < 0 || s->e[g->marker].closed == FP_CLOSED_EOF;   /* FP_CLOSED_EOF until popped */
+}
+
+static void
+ghost_drop(fp_sim *s, uint32_t k)
+{
+    s->ghosts[k] = s->ghosts[--s->nghosts];
+}
+
+/* the names of those left, after drops */
+static void
+ghost_tags_again(fp_sim *s)
+{
+    s->ghost_tags = 0;
+    for (uint32_t k = 0; k < s->nghosts; k++)
+        s->ghost_tags |= ghost_tag_bit(s->e[s->ghosts[k].elem].tag);
+}
+
+/* Whether element a's start tag has attribute `at` of element b's, by name
+ * (ASCII case folded) and value as written: the first of a name counts */
+static int
+has_same_attribute(const fp_doc *d, uint32_t a, const fp_attr *at)
+{
+    uint32_t cursor = 0;
+    fp_attr x;
+    while (fp_attr_next(d, a, &cursor, &x)) {
+        if (x.name_len != at->name_len)
+            continue;
+        const uint8_t *p = d->buf + x.name_start, *q = d->buf + at->name_start;
+        size_t i = 0;
+        while (i < x.name_len && fp_lower(p[i]) == fp_lower(q[i]))
+            i++;
+        if (i == x.name_len)
+            return x.value_len == at->value_len &&
+                   memcmp(d->buf + x.value_start, d->buf + at->value_start, x.value_len) == 0;
+    }
+    return 0;
+}
+
+/* Noah's Ark's "same attributes" (13.2.4.3), as written in the source (a
+ * reference and its character differ): each of a's is b's and each of b's a's */
+static int
+same_attributes(const fp_doc *d, uint32_t a, uint32_t b)
+{
+    uint32_t cursor = 0;
+    fp_attr at;
+    while (fp_attr_next(d, a, &cursor, &at))
+        if (!has_same_attribute(d, b, &at))
+            return 0;
+    for (cursor = 0; fp_attr_next(d, b, &cursor, &at);)
+        if (!has_same_attribute(d, a, &at))
+            return 0;
+    return 1;
+}
+
+/* Noah's Ark: pushing an element, the list keeps at most three alike (name,
+ * namespace, attributes) after its last marker, the earliest going first. Of
+ * ghosts x's kind, three stay: an open element alike, earlier than they are,
+ * went first ("<b>0<p><b>1</p><p><b>2</p>..." x 5: three </b> find ghosts,
+ * the fourth closes the first <b>). */
+static void
+ghost_keep_three(fp_sim *s, int32_t x)
+{
+    int32_t marker = istack_top(s, FP_SC_MARKER);
+    uint32_t alike = 0, earliest = 0;
+    for (uint32_t k = 0; k < s->nghosts; k++) {
+        int32_t g = s->ghosts[k].elem;
+        if (s->e[g].tag != s->e[x].tag || g < marker || !ghost_kept(s, &s->ghosts[k]))
+            continue;
+        if (++alike > 3)
+            break;
+    }
+    if (alike <= 3)
+        return;   /* fewer of the name: no attributes compared */
+    alike = 0;
+    for (uint32_t k = 0; k < s->nghosts; k++) {
+        int32_t g = s->ghosts[k].elem;
+        if (s->e[g].tag != s->e[x].tag || g < marker || !ghost_kept(s, &s->ghosts[k]) ||
+            !same_attributes(s->doc, (uint32_t)g, (uint32_t)x))
+            continue;
+        if (alike++ == 0 || g < s->ghosts[earliest].elem)
+            earliest = k;
+    }
+    if (alike > 3)
+        ghost_drop(s, earliest);
+}
+
+/* Whether g's clone is open: on the stack above `under`, which is still on
+ * the stack (a form its end tag removed stays there while the clone is) */
+static int
+clone_open(const fp_sim *s, const fp_ghost *g)
+{
+    if (g->under == FP_GHOST_UNOPENED)
+        return 0;
+    return g->under < 0 || s->e[g->under].closed == FP_CLOSED_EOF || (s->open_bits[g->under] & FP_REMOVED);
+}
+
+static void
+add(fp_sim *s, int32_t x, int32_t under, uint32_t from)
+{
+    if (s->nghosts == FP_GHOSTS_MAX) {
+        for (uint32_t k = s->nghosts; k-- > 0;)
+            if (!ghost_kept(s, &s->ghosts[k]))
+                ghost_drop(s, k);
+        ghost_tags_again(s);
+    }
+    if (s->nghosts < FP_GHOSTS_MAX) {
+        s->ghosts[s->nghosts++] = (fp_ghost){x, istack_top(s, FP_SC_MARKER), under, from};
+        s->ghost_tags |= ghost_tag_bit(s->e[x].tag);
+        s->watch_text = 1;   /* text reconstructs it (fp_sim_text) */
+        ghost_keep_three(s, x);
+    }
+}
+
+/* x, the current node, is about to be closed by the end of an element it is in */
+void
+fp_sim_ghost_add(fp_sim *s, int32_t x)
+{
+    if (is_formatting(&s->e[x]))
+        add(s, x, FP_GHOST_UNOPENED, 0);
+}
+
+/* Formatting element x ends, and the adoption agency opens its clone on
+ * element `under`, around element `from` and what follows */
+void
+fp_sim_ghost_add_cloned(fp_sim *s, int32_t x, int32_t under, uint32_t from)
+{
+    add(s, x, under, from);
+}
+
+/* The list's last entry that is open, or its last marker: the newest open
+ * formatting element or open clone after the innermost open marker. Each
+ * formatting name's topmost open element, not a walk of the stack, which
+ * may be deep. */
+static int32_t
+last_open_entry(const fp_sim *s)
+{
+    static const int formatting[] = {
+        FP_TAG_A, FP_TAG_B, FP_TAG_BIG, FP_TAG_CODE, FP_TAG_EM, FP_TAG_FONT, FP_TAG_I,
+        FP_TAG_NOBR, FP_TAG_S, FP_TAG_SMALL, FP_TAG_STRIKE, FP_TAG_STRONG, FP_TAG_TT, FP_TAG_U,
+    };
+    int32_t last = istack_top(s, FP_SC_MARKER);
+    for (size_t k = 0; k < sizeof formatting / sizeof *formatting; k++) {
+        int32_t x = open_html_of(s, formatting[k]);
+        if (x > last)
+            last = x;
+    }
+    for (uint32_t k = 0; k < s->nghosts; k++)
+        if (s->ghosts[k].elem > last && clone_open(s, &s->ghosts[k]))
+            last = s->ghosts[k].elem;
+    return last;
+}
+
+/* "Reconstruct the active formatting elements" (13.2.4.3), before text or a
+ * start tag in body: each ghost after the list's last open entry gets a
+ * clone on the current node */
+void
+fp_sim_reconstruct(fp_sim *s)
+{
+    int32_t marker = istack_top(s, FP_SC_MARKER);
+    uint32_t k = 0;
+    while (k < s->nghosts && !(s->ghosts[k].elem > marker && ghost_kept(s, &s->ghosts[k]) &&
+                               !clone_open(s, &s->ghosts[k])))
+        k++;
+    if (k == s->nghosts)
+        return;   /* each clone already open (the usual case), or behind a marker */
+    int32_t last = last_open_entry(s);
+    for (; k < s->nghosts; k++) {
+        fp_ghost *g = &s->ghosts[k];
+        if (g->elem > last && ghost_kept(s, g) && !clone_open(s, g)) {
+            g->under = s->top;
+            g->from = s->doc->n;
+        }
+    }
+}
+
+/* Whether a clone is open on element c, the current node */
+int
+fp_sim_clone_on(const fp_sim *s, int32_t c)
+{
+    for (uint32_t k = 0; k < s->nghosts; k++)
+        if (s->ghosts[k].under == c && clone_open(s, &s->ghosts[k]))
+            return 1;
+    return 0;
+}
+
+/* Everything above element c was popped: the clones on it with it */
+void
+fp_sim_clones_closed_above(fp_sim *s, int32_t c)
+{
+    for (uint32_t k = 0; k < s->nghosts; k++)
+        if (s->ghosts[k].under == c)
+            s->ghosts[k].under = FP_GHOST_UNOPENED;
+}
+
+/* The adoption agency for ghost g's open clone, for a tag at `at`: what was
+ * opened inside the clone ends with it, or its furthest block moves out */
+static void
+close_clone(fp_sim *s, fp_ghost g, uint32_t at)
+{
+    /* the clones reconstructed after it are inside it: they close too */
+    for (uint32_t k = 0; k < s->nghosts; k++)
+        if (s->ghosts[k].under == g.under && s->ghosts[k].elem > g.elem)
+            s->ghosts[k].under = FP_GHOST_UNOPENED;
+    if (istack_top(s, FP_SC_SPECIAL) >= (int32_t)g.from &&
+        fp_sim_adopt_after(s, (int32_t)g.from - 1, g.under, FP_CLOSED_PARENT_END, at))
+        return;
+    while (s->top != g.under && s->top >= 0) {
+        note_ghost(s, s->top);
+        fp_sim_pop(s, FP_CLOSED_PARENT_END, at, at);
+    }
+    if (s->removed_open)
+        fp_sim_pop_removed(s, at);   /* a removed form that held only the clone ends with it */
+}
+
+/* The end tag of a formatting element, or an <a> / <nobr> start tag, at `at`,
+ * whose last entry in the list after its last marker is a ghost newer than
+ * `open` (the open element of that name, -1): FP_GHOST_IGNORED when the tag
+ * does nothing more (the ghost had no clone open, or its clone is out of
+ * scope), FP_GHOST_CLOSED when it closed the ghost's clone and what was
+ * opened in it; either way the tag is done. 0 when the last entry is no
+ * ghost. */
+int
+fp_sim_ghost_takes(fp_sim *s, int tag, int32_t open, uint32_t at)
+{
+    int32_t newest = -1;
+    uint32_t before = s->nghosts;
+    for (uint32_t k = s->nghosts; k-- > 0;) {
+        const fp_ghost *g = &s->ghosts[k];
+        if (!ghost_kept(s, g))
+            ghost_drop(s, k);   /* all that are gone, while here; what moves into k was looked at */
+        else if (s->e[g->elem].tag == tag && !fp_foreign(&s->e[g->elem]) && g->elem > newest)
+            newest = g->elem;
+    }
+    int takes = 0;
+    if (newest >= 0 && newest > open && newest > istack_top(s, FP_SC_MARKER)) {
+        uint32_t k = 0;
+        while (s->ghosts[k].elem != newest)
+            k++;
+        fp_ghost g = s->ghosts[k];
+        if (!clone_open(s, &g)) {
+            ghost_drop(s, k);
+            takes = FP_GHOST_IGNORED;
+        } else if (istack_top(s, FP_SC_DEFAULT) >= (int32_t)g.from) {
+            takes = FP_GHOST_IGNORED;   /* a boundary opened inside the clone: not in scope */
+        } else {
+            ghost_drop(s, k);
+            close_clone(s, g, at);
+            takes = FP_GHOST_CLOSED;
+        }
+    }
+    if (s->nghosts != before)
+        ghost_tags_again(s);
+    return takes;
+}
