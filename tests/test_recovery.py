@@ -976,6 +976,15 @@ def test_a_clone_fostered_before_a_table_takes_what_the_table_would_hold():
     assert d.find_all("script")[1].parent.name == "table"   # after the row: the table's
 
 
+def test_a_clone_is_the_current_node_a_heading_or_an_option_tag_looks_at():
+    # "<h2>" closes an open heading only when it is the current node: the clone is
+    d = fp.parse("<p><b>x</p><h1>y<h2>z</h2>w")
+    assert d.find("h2").parent.name == "h1" and d.find("h1").text == "yzw"
+    d = fp.parse("<option><p><b>x</p>y<option>z")
+    assert d.find_all("option")[1].parent.name == "option"
+    assert fp.parse("<h1>y<h2>z").find("h2").parent is fp.MISSING   # no clone: closed
+
+
 def test_a_late_html_tag_is_not_indexed_while_a_clone_is_open():
     # the clone holds what follows, so the <html> tag only adds its attributes
     d = fp.parse("<p><a>x</p>y<html lang=en><span>z")

@@ -287,7 +287,7 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
             }
             while (s->top != t && implied_end(&s->e[s->top], 0))
                 fp_sim_pop(s, FP_CLOSED_IMPLIED, lt, lt);
-            if (s->top == t && !(s->nghosts && fp_sim_clone_on(s, t))) {
+            if (s->top == t && !clone_on_top(s)) {
                 fp_sim_pop(s, FP_CLOSED_END_TAG, lt, gt);
             } else {   /* a formatting element's clone open in it is open inside it too */
                 fp_sim_error(s, FP_ERR_END_TAG_TOO_EARLY, lt);

@@ -265,6 +265,13 @@ void fp_sim_reconstruct(fp_sim *s);
 void fp_sim_clones_closed_above(fp_sim *s, int32_t c);
 int fp_sim_clone_on(const fp_sim *s, int32_t c);
 
+/* Whether the spec's current node is a clone (not indexed) on s->top */
+static inline int
+clone_on_top(const fp_sim *s)
+{
+    return s->nghosts && fp_sim_clone_on(s, s->top);
+}
+
 /* The bit of a ghost's name in fp_sim.ghost_tags, a filter that lets the end
  * tags of other names skip the look through the ghosts */
 static inline uint64_t

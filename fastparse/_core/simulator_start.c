@@ -224,7 +224,7 @@ fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
                    (fp_sim_elem_flags(&s->e[s->top]) & FP_TF_IMPLIED_END) &&
                    !(tag == FP_TAG_OPTION && s->e[s->top].tag == FP_TAG_OPTGROUP))
                 fp_sim_pop(s, FP_CLOSED_IMPLIED, lt, lt);
-        } else if (s->top >= 0 && s->e[s->top].tag == FP_TAG_OPTION) {
+        } else if (s->top >= 0 && s->e[s->top].tag == FP_TAG_OPTION && !clone_on_top(s)) {
             fp_sim_pop(s, FP_CLOSED_IMPLIED, lt, lt);
         }
         break;
@@ -246,7 +246,7 @@ fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
     if ((f & FP_TF_CLOSES_P) && !(tag == FP_TAG_TABLE && s->quirks))
         close_p_if_in_button_scope(s, lt);
     if ((f & FP_TF_HEADING) && s->top >= 0 && !fp_foreign(&s->e[s->top]) &&
-        (fp_sim_elem_flags(&s->e[s->top]) & FP_TF_HEADING))
+        (fp_sim_elem_flags(&s->e[s->top]) & FP_TF_HEADING) && !clone_on_top(s))
         fp_sim_pop(s, FP_CLOSED_IMPLIED, lt, lt);
 
     if (__builtin_expect(s->nghosts != 0, 0) && reconstructs(s, tag))

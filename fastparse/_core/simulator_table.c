@@ -196,7 +196,7 @@ int32_t
 fp_sim_start_in_table(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt, int *done)
 {
     int32_t c;
-    int into_clone = s->nghosts && fp_sim_clone_on(s, s->top);
+    int into_clone = clone_on_top(s);
     *done = 1;
     switch (tag) {
     case FP_TAG_STYLE: case FP_TAG_SCRIPT: case FP_TAG_TEMPLATE:
