@@ -985,6 +985,15 @@ def test_a_clone_is_the_current_node_a_heading_or_an_option_tag_looks_at():
     assert fp.parse("<h1>y<h2>z").find("h2").parent is fp.MISSING   # no clone: closed
 
 
+def test_whitespace_in_a_table_goes_into_the_clone_fostered_on_it():
+    # "in table text" keeps whitespace in the table, unless the current node is a clone
+    # fostered there: the DOM's clone holds it, before the table (tricky01.dat #6)
+    d = fp.parse("<table><center> <font>a</center> <img> <tr><td> </td> </tr> </table>")
+    assert d.find("table").text == "    " and d.text == " a     "
+    d = fp.parse("<p><b>x</p><table>y<br> <!--c--> <tr><td>c</td></tr> </table>")
+    assert d.find("table").text == "c " and d.text == "xy  c "
+
+
 def test_a_late_html_tag_is_not_indexed_while_a_clone_is_open():
     # the clone holds what follows, so the <html> tag only adds its attributes
     d = fp.parse("<p><a>x</p>y<html lang=en><span>z")

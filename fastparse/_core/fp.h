@@ -211,6 +211,10 @@ typedef struct {
                               * whitespace, comments and end tags followed it: its text is
                               * the innermost of them's, as the DOM inserts it; 0: none */
     uint32_t tail_elem;      /* with tail_from: that innermost element */
+    uint32_t *clone_ws;      /* owned: where each run of whitespace directly in a table part
+                              * starts that went into a formatting element's clone fostered
+                              * before the table (the spec's current node then), in order */
+    uint32_t nclone_ws, clone_ws_cap;
     fp_options opts;
     size_t fail_offset;   /* where a limit was hit (FP_ETOOBIG / FP_ETOODEEP) */
     int fosters;          /* text.c's cache: whether foster parenting moved anything out of

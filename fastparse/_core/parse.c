@@ -386,13 +386,16 @@ fp_doc_free(fp_doc *d)
     free(d->comments);
     free(d->merged);
     free(d->form_ptr);
+    free(d->clone_ws);
     fp_names_free(&d->names);
     d->elems = NULL;
     d->errors = NULL;
     d->comments = NULL;
     d->merged = NULL;
     d->form_ptr = NULL;
+    d->clone_ws = NULL;
     d->nform_ptr = d->form_ptr_cap = 0;
+    d->nclone_ws = d->clone_ws_cap = 0;
     d->n = d->nerrors = d->errors_cap = d->ncomments = d->comments_cap = 0;
     d->nmerged = d->merged_cap = 0;
     d->has_doctype = 0;

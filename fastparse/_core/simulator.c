@@ -393,6 +393,19 @@ text_reconstructs(const fp_sim *s, int solid)
     }
 }
 
+/* A run of whitespace at `at`, directly in a table part whose text would keep
+ * it, goes into the clone fostered on it (fp_doc.clone_ws, for text.c) */
+static void
+clone_takes_white_run(fp_sim *s, uint32_t at)
+{
+    fp_doc *d = s->doc;
+    uint32_t *runs = fp_sim_with_room(s, d->clone_ws, d->nclone_ws, &d->clone_ws_cap, sizeof *runs, 4);
+    if (!runs)
+        return;
+    d->clone_ws = runs;
+    runs[d->nclone_ws++] = at;
+}
+
 /* Text matters to nesting in four places here: non-whitespace text in <head>
  * or a <colgroup> closes it, text after </body> reopens the body, and text
  * in body reconstructs the formatting elements an enclosing element's end
@@ -400,10 +413,13 @@ text_reconstructs(const fp_sim *s, int solid)
 void
 fp_sim_text(fp_sim *s, const uint8_t *p, const uint8_t *q, int refs)
 {
+    const uint8_t *run = p;
     p = skip_space(p, q, refs, 0);
     if (p == q) {
         if (s->nghosts && text_reconstructs(s, 0))
             fp_sim_reconstruct(s);
+        else if (s->nghosts && clone_on_top(s))
+            clone_takes_white_run(s, (uint32_t)(run - s->doc->buf));
         return;
     }
     uint32_t at = (uint32_t)(p - s->doc->buf);

@@ -158,8 +158,8 @@ fp_sim_start_body(fp_sim *s, uint32_t lt, uint32_t gt)
 
 /* items (n of size bytes, capacity *cap) with room for one more: the same or
  * grown (doubled, from first); NULL with the parse failed for memory. */
-static void *
-with_room(fp_sim *s, void *items, uint32_t n, uint32_t *cap, size_t size, uint32_t first)
+void *
+fp_sim_with_room(fp_sim *s, void *items, uint32_t n, uint32_t *cap, size_t size, uint32_t first)
 {
     if (n < *cap)
         return items;
@@ -178,7 +178,7 @@ fp_sim_set_form_ptr(fp_sim *s, int32_t form)
 {
     fp_doc *d = s->doc;
     s->form_ptr = form;
-    fp_form_change *changes = with_room(s, d->form_ptr, d->nform_ptr, &d->form_ptr_cap, sizeof *changes, 4);
+    fp_form_change *changes = fp_sim_with_room(s, d->form_ptr, d->nform_ptr, &d->form_ptr_cap, sizeof *changes, 4);
     if (!changes)
         return;
     d->form_ptr = changes;
@@ -192,7 +192,7 @@ fp_sim_merge_attributes(fp_sim *s, int32_t into, const fp_tag_token *t, uint32_t
     if (into < 0 || !t->attr_bits || open_html_of(s, FP_TAG_TEMPLATE) >= 0)
         return;   /* a template on the stack: the spec ignores the tag */
     fp_doc *d = s->doc;
-    fp_merged_tag *merged = with_room(s, d->merged, d->nmerged, &d->merged_cap, sizeof *merged, 2);
+    fp_merged_tag *merged = fp_sim_with_room(s, d->merged, d->nmerged, &d->merged_cap, sizeof *merged, 2);
     if (!merged)
         return;
     d->merged = merged;

@@ -55,6 +55,7 @@ uint16_t fp_sim_boundaries(int tag, uint8_t ns_flags, uint32_t f);   /* a pushed
 int fp_sim_istack_grow(fp_sim *s, int k);
 int fp_sim_grow_open_head(fp_sim *s, int tag);
 int fp_sim_grow_index(fp_sim *s);
+void *fp_sim_with_room(fp_sim *s, void *items, uint32_t n, uint32_t *cap, size_t size, uint32_t first);
 /* push and pop out of line, for the rare paths (the hot ones inline the
  * copies below); close_until pops up to and including t, close_above what
  * is above c */

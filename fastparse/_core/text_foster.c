@@ -104,18 +104,43 @@ run_is_white(const uint8_t *p, const uint8_t *q)
     return 1;
 }
 
+/* Whether a formatting element's clone fostered before the table took the
+ * whitespace run at p (fp_doc.clone_ws, in order) */
+static int
+clone_took(const fp_doc *d, const uint8_t *p)
+{
+    uint32_t at = (uint32_t)(p - d->buf), lo = 0, hi = d->nclone_ws;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (d->clone_ws[mid] < at)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < d->nclone_ws && d->clone_ws[lo] == at;
+}
+
+/* Whether run [p, q), directly in a table part, stays there ("in table
+ * text"): whitespace only, and not taken by a clone fostered on the table */
+static int
+run_stays(const fp_doc *d, const uint8_t *p, const uint8_t *q)
+{
+    return run_is_white(p, q) && !(d->nclone_ws && clone_took(d, p));
+}
+
 /* Whether [p, q), text directly in a table part of a table, holds a run
  * that foster parenting moved */
 static int
 moves_a_run(const fp_doc *d, const uint8_t *p, const uint8_t *q)
 {
-    while (p < q && fp_is_ws(*p))
-        p++;   /* leading whitespace changes no run's whiteness; most gaps are only that */
+    if (!d->nclone_ws)
+        while (p < q && fp_is_ws(*p))
+            p++;   /* leading whitespace changes no run's whiteness; most gaps are only that */
     while (p < q) {
         const uint8_t *run_end;
         int comment;
         const uint8_t *next = next_run(d, p, q, &run_end, &comment);
-        if (run_end > p && !run_is_white(p, run_end))
+        if (run_end > p && !run_stays(d, p, run_end))
             return 1;
         p = next;
     }
@@ -202,7 +227,7 @@ fp_text_put_table_runs(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t 
     while (w < q && fp_is_ws(*w))
         w++;
     if (w == q) {   /* most gaps between rows and cells: one run, white */
-        if (!moved)
+        if (moved == !run_stays(c->d, p, q))
             fp_text_put_data_nodes(c, p, q, i);
         return;
     }
@@ -218,7 +243,7 @@ fp_text_put_table_runs(text_ctx *c, const uint8_t *p, const uint8_t *q, int32_t 
         const uint8_t *run_end;
         int comment;
         const uint8_t *next = next_run(c->d, p, q, &run_end, &comment);
-        if (run_end > p && run_is_white(p, run_end) != moved)
+        if (run_end > p && run_stays(c->d, p, run_end) != moved)
             fp_text_put_data_nodes(c, p, run_end, i);
         if (comment && !moved)
             fp_text_end_node(c);   /* a node of the table's between the runs */

@@ -37,6 +37,8 @@ TRICKY = [
     b"<head><body><html><frameset>", b"<a href=&amp;&lt;&#x41;&#65;&#0;&#x110000;&notin;&notit>",
     b"&#xD800;&#128;&#x80;&#9999999999;&;&#;&#x;&amp", b"<p id=a id=b class='x y' class=z>",
     b"<A HREF=X>", b"<svg viewBox=0><foreignObject/><path/></svg>", b"<br/><img/><input/>",
+    b"<p><b>x</p><span>y</b>z", b"<b><i><div>x</b>y<span>z</i>w", b"<div><form><p><b>x</p>y</form><i>",
+    b"<p><a>x</p><table>y<script></script> <input type=hidden><tr>", b"<p><nobr>x</p><h1>y<h2><nobr>",
     b"\x00<\x00a\x00>", b"<\xff\xfe>", b"\xef\xbb\xbf<p>", b"\xfe\xff\x00<\x00p\x00>",
     b"<meta charset=windows-1251><p>\xe0\xe1", b"<meta http-equiv=content-type content='text/html; charset=shift_jis'>",
     b"<p>\r\n\r</p>", b"<div " + b"a=1 " * 40 + b">", b"<" * 64, b"<p>" * 64, b"<div>" * 64,

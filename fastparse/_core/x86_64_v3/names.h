@@ -173,6 +173,7 @@
 #define fp_sim_text v3_fp_sim_text
 #define fp_sim_update_watch v3_fp_sim_update_watch
 #define fp_sim_used v3_fp_sim_used
+#define fp_sim_with_room v3_fp_sim_with_room
 #define fp_skip_ascii v3_fp_skip_ascii
 #define fp_tag_flags_table v3_fp_tag_flags_table
 #define fp_tag_intern v3_fp_tag_intern
