@@ -924,8 +924,10 @@ def test_a_formatting_element_closed_by_another_end_leaves_the_list_as_the_spec_
     ("<p><font>x</p><div><span>y</font>z</div>w", "span", ["y"]),
     ("<p><b>x</p><button>y</b>z</button>w", "button", ["yz"]),
     ("<p><b>x</p><svg><text>y</b>z</svg>q", "svg", ["y"]),
-    # an <a> start tag closes the clone of the list's <a>, and what opened in it
+    # an <a> start tag closes the clone of the list's <a>, and what opened in it; behind a
+    # table only removes it, and a later </a> finds none
     ("<p><a href=1>x</p><span>y<a href=2>z</a>w", "span", ["y"]),
+    ("<p><a>x</p>y<table><a>z</a></table><i>q</a>w</i>", "i", ["qw"]),
     ("<p><nobr>x</p><span>y<nobr>z", "span", ["y"]),
     # text a table fosters reconstructs it before the table; whitespace there does not
     ("<p><b>x</p><table>y<span>q</b>r</table>", "span", ["q"]),
@@ -963,6 +965,12 @@ def test_a_clone_open_in_a_form_keeps_the_form_open_past_its_end_tag():
     assert d.find("form").text == "xyz" and d.find("span").parent.name == "form"
     assert d.find("div").text == "xyzw"
     assert fp.parse("<form><p><b>x</p></form>y").find("form").text == "x"   # no clone yet
+    # the clone's end closes what opened in it, and the removed form ends with it; a block
+    # opened after </form> moves out to the element below the form
+    d = fp.parse("<div><form><p><b>x</p>y<span>z</form></b>w</div>v")
+    assert (d.find("form").text, d.find("div").text) == ("xyz", "xyzw")
+    d = fp.parse("<div><form><p><b>x</p>y<span>z</form><li>q</b>w</div>v")
+    assert d.find("form").text == "xyz" and d.find("li").parent.name == "div" and d.find("li").text == "qw"
 
 
 def test_a_clone_fostered_before_a_table_takes_what_the_table_would_hold():

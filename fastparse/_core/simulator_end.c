@@ -318,7 +318,7 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
             /* adoption agency without clones (see adopt), else close the
              * formatting element and what it contains; ignored when the list's
              * last element of that name is one no longer open */
-            int ghost = may_be_ghost(s, tag) ? fp_sim_ghost_takes(s, tag, t, lt) : 0;
+            int ghost = may_be_ghost(s, tag) ? fp_sim_ghost_takes(s, tag, t, lt, 0) : 0;
             if (ghost) {
                 if (ghost == FP_GHOST_IGNORED)
                     fp_sim_error(s, FP_ERR_UNEXPECTED_END_TAG, lt);   /* html5lib: adoption-agency-1.2 */

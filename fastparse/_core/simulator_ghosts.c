@@ -230,10 +230,14 @@ close_clone(fp_sim *s, fp_ghost g, uint32_t at)
     for (uint32_t k = 0; k < s->nghosts; k++)
         if (s->ghosts[k].under == g.under && s->ghosts[k].elem > g.elem)
             s->ghosts[k].under = FP_GHOST_UNOPENED;
+    int32_t anc = g.under;   /* the common ancestor: the element below the clone on the stack */
+    while (anc >= 0 && (s->open_bits[anc] & FP_REMOVED))
+        anc = s->e[anc].parent;
     if (istack_top(s, FP_SC_SPECIAL) >= (int32_t)g.from &&
-        fp_sim_adopt_after(s, (int32_t)g.from - 1, g.under, FP_CLOSED_PARENT_END, at))
+        fp_sim_adopt_after(s, (int32_t)g.from - 1, anc, FP_CLOSED_PARENT_END, at))
         return;
-    while (s->top != g.under && s->top >= 0) {
+    while (s->top >= (int32_t)g.from) {   /* what was opened after it: above it (a removed
+                                           * form under it may end as a pop reaches it) */
         note_ghost(s, s->top);
         fp_sim_pop(s, FP_CLOSED_PARENT_END, at, at);
     }
@@ -247,9 +251,10 @@ close_clone(fp_sim *s, fp_ghost g, uint32_t at)
  * does nothing more (the ghost had no clone open, or its clone is out of
  * scope), FP_GHOST_CLOSED when it closed the ghost's clone and what was
  * opened in it; either way the tag is done. 0 when the last entry is no
- * ghost. */
+ * ghost. An <a> start tag (a_start) removes the clone from the list even out
+ * of scope, and what is open inside it stays open. */
 int
-fp_sim_ghost_takes(fp_sim *s, int tag, int32_t open, uint32_t at)
+fp_sim_ghost_takes(fp_sim *s, int tag, int32_t open, uint32_t at, int a_start)
 {
     int32_t newest = -1;
     uint32_t before = s->nghosts;
@@ -270,6 +275,8 @@ fp_sim_ghost_takes(fp_sim *s, int tag, int32_t open, uint32_t at)
             ghost_drop(s, k);
             takes = FP_GHOST_IGNORED;
         } else if (istack_top(s, FP_SC_DEFAULT) >= (int32_t)g.from) {
+            if (a_start)
+                ghost_drop(s, k);
             takes = FP_GHOST_IGNORED;   /* a boundary opened inside the clone: not in scope */
         } else {
             ghost_drop(s, k);

@@ -261,7 +261,7 @@ is_formatting(const fp_elem *el)
 enum { FP_GHOST_IGNORED = 1, FP_GHOST_CLOSED };   /* what fp_sim_ghost_takes did */
 void fp_sim_ghost_add(fp_sim *s, int32_t x);
 void fp_sim_ghost_add_cloned(fp_sim *s, int32_t x, int32_t under, uint32_t from);
-int fp_sim_ghost_takes(fp_sim *s, int tag, int32_t open, uint32_t at);
+int fp_sim_ghost_takes(fp_sim *s, int tag, int32_t open, uint32_t at, int a_start);
 void fp_sim_reconstruct(fp_sim *s);
 void fp_sim_clones_closed_above(fp_sim *s, int32_t c);
 int fp_sim_clone_on(const fp_sim *s, int32_t c);

@@ -145,7 +145,7 @@ fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
          * inside it stays its content ("<a><table><a></table><p>": the <p> is
          * the body's) */
         c = open_of(s, FP_TAG_A);
-        if (may_be_ghost(s, FP_TAG_A) && fp_sim_ghost_takes(s, FP_TAG_A, c, lt))
+        if (may_be_ghost(s, FP_TAG_A) && fp_sim_ghost_takes(s, FP_TAG_A, c, lt, 1))
             break;   /* the list's <a> is one no longer open (or its clone): done with it */
         if (c < 0 || istack_top(s, FP_SC_MARKER) > c)
             break;
@@ -161,7 +161,7 @@ fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
         if (s->nghosts)
             fp_sim_reconstruct(s);
         c = open_of(s, FP_TAG_NOBR);
-        if (may_be_ghost(s, FP_TAG_NOBR) && fp_sim_ghost_takes(s, FP_TAG_NOBR, c, lt))
+        if (may_be_ghost(s, FP_TAG_NOBR) && fp_sim_ghost_takes(s, FP_TAG_NOBR, c, lt, 0))
             break;
         if (in_scope(s, c, FP_SC_DEFAULT) && !fp_sim_adopt(s, c, FP_CLOSED_IMPLIED, lt))
             fp_sim_close_until(s, c, FP_CLOSED_IMPLIED, lt, lt);
