@@ -127,13 +127,13 @@ typedef struct {
     uint64_t adopt_budget;           /* depths the adoption agency may still rewrite (simulator_adopt.c) */
     uint32_t nghosts;                /* formatting elements closed by another element's end (simulator_ghosts.c) */
     uint64_t ghost_tags;             /* bit (tag id & 63) of each of their names */
-    fp_ghost ghosts[FP_GHOSTS_MAX];
     int32_t head_noscript;           /* <noscript> open in head (scripting off), -1 */
     uint32_t body_end_lt, body_end_gt, html_end_lt, html_end_gt;
     uint8_t body_end_pending, html_end_pending;
     uint8_t body_ended;              /* a </body> or </html> ended "in body" (its errors reported), no content since */
     uint32_t eof_text_end;           /* where open elements' content stops at EOF (parse.c) */
     fp_status status;
+    fp_ghost ghosts[FP_GHOSTS_MAX];  /* last: 1 KiB the common path never reads */
 } fp_sim;
 
 int fp_sim_init(fp_sim *s, fp_doc *doc, uint32_t cap);
