@@ -993,6 +993,17 @@ def test_a_clone_is_the_current_node_a_heading_or_an_option_tag_looks_at():
     assert fp.parse("<h1>y<h2>z").find("h2").parent is fp.MISSING   # no clone: closed
 
 
+@pytest.mark.parametrize("src", ["<body><svg></body><html>", "<body><math></body></html><html>x"])
+def test_an_html_tag_in_foreign_content_after_body_end_is_content(src):
+    # </body> in an svg switches to "after body" and closes nothing; an <html> tag there
+    # is a foreign element (not one whose attributes merge), so the elements stay open
+    # to the end of input instead of ending at </body>, before it (found by the fuzzer)
+    d = fp.parse(src)
+    html = d.find("html")
+    assert html.parent.name in ("svg", "math") and html.closed_by == "eof"
+    assert all(t.span[0] <= t.span[1] == len(src) for t in d)
+
+
 def test_whitespace_in_a_table_goes_into_the_clone_fostered_on_it():
     # "in table text" keeps whitespace in the table, unless the current node is a clone
     # fostered there: the DOM's clone holds it, before the table (tricky01.dat #6)

@@ -117,6 +117,9 @@ fp_sim_start_foreign(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uin
         fp_sim_break_out(s, lt);
         return 0;
     }
+    /* content after </body> or </html>, an <html> tag too (start_recovered
+     * keeps the mode for it, as the HTML rules merge its attributes) */
+    leave_after_body(s, AFTER_BODY_START_TAG, lt);
     /* the adjusted current node's namespace, even for <svg>: in MathML
      * outside annotation-xml and the text integration points (which
      * html_rules_at sends to the HTML rules) it makes a MathML svg */
