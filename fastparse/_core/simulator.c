@@ -284,7 +284,7 @@ fp_sim_push(fp_sim *s, int tag, uint8_t ns_flags, uint32_t lt, uint32_t gt)
 void
 fp_sim_pop_removed(fp_sim *s, uint32_t end)
 {
-    while (s->top >= 0 && (s->open_bits[s->top] & FP_REMOVED) && !(s->nghosts && fp_sim_clone_on(s, s->top))) {
+    while (s->top >= 0 && (s->open_bits[s->top] & FP_REMOVED) && !clone_on_top(s)) {
         fp_elem *r = &s->e[s->top];
         r->last = s->doc->n - 1;
         /* its content reaches as far as its last child's (past its own end tag) */
@@ -418,7 +418,7 @@ fp_sim_text(fp_sim *s, const uint8_t *p, const uint8_t *q, int refs)
     if (p == q) {
         if (s->nghosts && text_reconstructs(s, 0))
             fp_sim_reconstruct(s);
-        else if (s->nghosts && clone_on_top(s))
+        else if (clone_on_top(s))
             clone_takes_white_run(s, (uint32_t)(run - s->doc->buf));
         return;
     }

@@ -19,6 +19,8 @@
  * - The list is cleared to its last marker when a cell, caption, template,
  *   applet, object or marquee ends: a ghost is gone once the innermost of
  *   those open when it closed has ended. */
+#include <string.h>
+
 #include "simulator_internal.h"
 
 #define FP_GHOST_UNOPENED (-2)   /* fp_ghost.under of a ghost with no clone open */
@@ -163,13 +165,11 @@ fp_sim_ghost_add_cloned(fp_sim *s, int32_t x, int32_t under, uint32_t from)
 static int32_t
 last_open_entry(const fp_sim *s)
 {
-    static const int formatting[] = {
-        FP_TAG_A, FP_TAG_B, FP_TAG_BIG, FP_TAG_CODE, FP_TAG_EM, FP_TAG_FONT, FP_TAG_I,
-        FP_TAG_NOBR, FP_TAG_S, FP_TAG_SMALL, FP_TAG_STRIKE, FP_TAG_STRONG, FP_TAG_TT, FP_TAG_U,
-    };
     int32_t last = istack_top(s, FP_SC_MARKER);
-    for (size_t k = 0; k < sizeof formatting / sizeof *formatting; k++) {
-        int32_t x = open_html_of(s, formatting[k]);
+    for (int tag = 1; tag < FP_TAG__COUNT; tag++) {
+        if (!(fp_tag_flags(tag) & FP_TF_FORMATTING))
+            continue;
+        int32_t x = open_html_of(s, tag);
         if (x > last)
             last = x;
     }
