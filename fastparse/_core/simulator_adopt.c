@@ -87,34 +87,58 @@ fp_sim_remove_from_stack(fp_sim *s, int32_t x, uint32_t lt, uint32_t gt)
  * one was): the elements between them end where b starts, the outermost
  * still on the stack as `closed`, the rest as parent-end; one a </form> took
  * off the stack (the spec's common ancestor is below it) keeps its end tag's
- * `closed`. The spec clones the formatting elements among the first three
- * above b (but fe, the adoption's own) into a wrapper of b: each ends here,
- * and stays in the list with its clone open (simulator_ghosts.c). 0, with
- * nothing changed, when one of them is a boundary or foreign, or the parse's
- * budget of rewritten depths is spent (b's subtree is the tail of the index). */
+ * `closed`. The spec's inner loop counts what is between b and formatting
+ * element fe (ghost `clone`'s clone when that is not NULL), up from b: the
+ * formatting elements and open clones among the first three it counts it
+ * clones into a wrapper of b; each element of them ends here, and stays in
+ * the list with its clone open (simulator_ghosts.c); the clones further down
+ * leave the list. 0, with nothing changed, when one of the elements is a
+ * boundary or foreign, or the parse's budget of rewritten depths is spent
+ * (b's subtree is the tail of the index). */
 static int
-lift(fp_sim *s, int32_t anc, int32_t b, uint8_t closed, int32_t fe)
+lift(fp_sim *s, int32_t anc, int32_t b, uint8_t closed, int32_t fe, const fp_ghost *clone)
 {
     const uint16_t boundary = (1u << FP_SC__COUNT) - 1;
+    uint8_t between[FP_GHOSTS_MAX];   /* the clones between, innermost first */
+    int32_t on[FP_GHOSTS_MAX];        /* ... the element each is on */
+    int counted[FP_GHOSTS_MAX];       /* ... and its inner loop count */
+    uint32_t nbetween = 0, j = 0;
+    if (s->nghosts) {
+        nbetween = fp_sim_clones_between(s, clone ? anc + 1 : fe, b, clone, between);
+        for (uint32_t k = 0; k < nbetween; k++)
+            on[k] = s->ghosts[between[k]].under;
+    }
     int32_t child = b;   /* anc's child on the way up: b's place */
     int32_t outer = -1;  /* the outermost of them on the stack */
+    int count = 0;
     uint64_t cost = s->doc->n - (uint32_t)b;
     for (int32_t x = s->e[b].parent; x != anc; x = s->e[x].parent) {
         if (x < 0 || (s->open_bits[x] & boundary) || fp_foreign(&s->e[x]))
             return 0;
+        for (; j < nbetween && on[j] >= x; j++)
+            counted[j] = ++count;   /* the clones on x are above it */
         child = x;
         cost++;
-        if (!(s->open_bits[x] & FP_REMOVED))
+        if (!(s->open_bits[x] & FP_REMOVED)) {
             outer = x;
+            count++;
+        }
     }
+    for (; j < nbetween; j++)
+        counted[j] = ++count;   /* on anc, inside fe's clone */
     if (cost > s->adopt_budget)
         return 0;
     s->adopt_budget -= cost;
+    if (nbetween)
+        fp_sim_clones_wrap(s, between, counted, nbetween, anc, (uint32_t)b);
     uint32_t at = s->e[b].start;
     uint16_t delta = (uint16_t)(s->e[b].depth - s->e[child].depth);
     int above = 0;   /* the spec's inner loop counter */
+    j = 0;
     for (int32_t x = s->e[b].parent; x != anc; x = s->e[x].parent) {  /* top down: each unlink is O(1) */
         fp_elem *el = &s->e[x];
+        for (; j < nbetween && on[j] >= x; j++)
+            above++;
         el->last = (uint32_t)b - 1;
         el->inner_end = el->end = at;   /* a removed one's content too: past its end tag, or
                                          * before it when b's subtree holds the end tag */
@@ -148,43 +172,39 @@ fp_sim_adopt(fp_sim *s, int32_t fe, uint8_t closed, uint32_t at)
     int32_t anc = s->e[fe].parent;   /* the common ancestor: the element below fe on the stack */
     while (anc >= 0 && (s->open_bits[anc] & FP_REMOVED))
         anc = s->e[anc].parent;
-    return fp_sim_adopt_after(s, fe, anc, closed, at);
+    return fp_sim_adopt_after(s, fe, anc, NULL, closed, at);
 }
 
-/* The same for a formatting element the index does not hold (a clone,
- * simulator_ghosts.c): what was opened after element `after` is inside it,
- * anc is below it on the stack, and the elements between it and its furthest
- * block end as `closed` (the outermost of them) */
+/* The same for a formatting element the index does not hold (ghost
+ * `clone`'s clone, simulator_ghosts.c): what was opened after element `after`
+ * is inside it, anc is below it on the stack, and the elements between it and
+ * its furthest block end as `closed` (the outermost of them). clone is NULL
+ * when `after` is the formatting element. */
 int
-fp_sim_adopt_after(fp_sim *s, int32_t after, int32_t anc, uint8_t closed, uint32_t at)
+fp_sim_adopt_after(fp_sim *s, int32_t after, int32_t anc, const fp_ghost *clone, uint8_t closed, uint32_t at)
 {
     int32_t fb = special_after(s, after);
-    if (fb < 0 || !lift(s, anc, fb, closed, after))
+    if (fb < 0 || !lift(s, anc, fb, closed, after, clone))
         return 0;
     /* the next rounds, for fe's clone inside fb: it is not in scope behind a
      * boundary (all of them are special) */
     for (int round = 1; round < FP_ADOPT_ROUNDS && istack_top(s, FP_SC_DEFAULT) < fb; round++) {
         int32_t next = special_after(s, fb);
         if (next == -1) {
-            /* no block: what is open above fb ends with the clone. The
-             * formatting elements next to fb stay open, as the clones the
-             * spec reopens for what follows would be: the first other
-             * element ends, with everything above it */
-            int32_t cut = -1;
-            for (int32_t x = s->top; x != fb; x = s->e[x].parent)
-                if (!is_formatting(&s->e[x]))
-                    cut = x;
-            if (cut >= 0)
-                while (s->top != s->e[cut].parent)
-                    fp_sim_pop(s, FP_CLOSED_PARENT_END, at, at);
+            /* no block: what is open above fb ends with the clone. Its
+             * formatting elements stay in the list, and what follows
+             * reopens clones of them (simulator_ghosts.c) */
+            while (s->top != fb) {
+                note_ghost(s, s->top);
+                fp_sim_pop(s, FP_CLOSED_PARENT_END, at, at);
+            }
+            if (s->nghosts)
+                fp_sim_clones_closed_above(s, fb);
             break;
         }
-        /* a block moves up into fb out of what is not formatting; inside
-         * formatting elements only, it stays (the spec wraps it in their clones) */
-        int formatting_only = 1;
-        for (int32_t x = s->e[next].parent; x != fb && formatting_only; x = s->e[x].parent)
-            formatting_only = is_formatting(&s->e[x]);
-        if (!formatting_only && !lift(s, fb, next, FP_CLOSED_PARENT_END, fb))
+        /* a block moves up into fb; the formatting elements it leaves wrap
+         * it in their clones, as fb's did (lift) */
+        if (!lift(s, fb, next, FP_CLOSED_PARENT_END, fb, NULL))
             break;   /* not movable: left open, as before */
         fb = next;
     }

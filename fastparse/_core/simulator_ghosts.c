@@ -23,7 +23,9 @@
 
 #include "simulator_internal.h"
 
-#define FP_GHOST_UNOPENED (-2)   /* fp_ghost.under of a ghost with no clone open */
+#define FP_GHOST_UNOPENED (-2)
+
+_Static_assert(FP_GHOSTS_MAX <= 64, "fp_sim_clones_wrap marks ghosts in one 64-bit word");   /* fp_ghost.under of a ghost with no clone open */
 
 static int
 ghost_kept(const fp_sim *s, const fp_ghost *g)
@@ -226,16 +228,23 @@ fp_sim_clones_closed_above(fp_sim *s, int32_t c)
 static void
 close_clone(fp_sim *s, fp_ghost g, uint32_t at)
 {
+    /* the common ancestor: the element below the clone on the stack, which is
+     * an earlier clone on the same element (what is in it is that element's
+     * in the index) or the element, unless a </form> took that off the stack */
+    int32_t anc = g.under;
+    int clone_below = 0;
+    for (uint32_t k = 0; k < s->nghosts && !clone_below; k++)
+        clone_below = s->ghosts[k].under == g.under && s->ghosts[k].elem < g.elem &&
+                      ghost_kept(s, &s->ghosts[k]);
+    while (!clone_below && anc >= 0 && (s->open_bits[anc] & FP_REMOVED))
+        anc = s->e[anc].parent;
+    if (istack_top(s, FP_SC_SPECIAL) >= (int32_t)g.from &&
+        fp_sim_adopt_after(s, (int32_t)g.from - 1, anc, &g, FP_CLOSED_PARENT_END, at))
+        return;   /* the clones reconstructed after it wrap the block that moved out, or left the list */
     /* the clones reconstructed after it are inside it: they close too */
     for (uint32_t k = 0; k < s->nghosts; k++)
         if (s->ghosts[k].under == g.under && s->ghosts[k].elem > g.elem)
             s->ghosts[k].under = FP_GHOST_UNOPENED;
-    int32_t anc = g.under;   /* the common ancestor: the element below the clone on the stack */
-    while (anc >= 0 && (s->open_bits[anc] & FP_REMOVED))
-        anc = s->e[anc].parent;
-    if (istack_top(s, FP_SC_SPECIAL) >= (int32_t)g.from &&
-        fp_sim_adopt_after(s, (int32_t)g.from - 1, anc, FP_CLOSED_PARENT_END, at))
-        return;
     while (s->top >= (int32_t)g.from) {   /* what was opened after it: above it (a removed
                                            * form under it may end as a pop reaches it) */
         note_ghost(s, s->top);
@@ -243,6 +252,58 @@ close_clone(fp_sim *s, fp_ghost g, uint32_t at)
     }
     if (s->removed_open)
         fp_sim_pop_removed(s, at);   /* a removed form that held only the clone ends with it */
+}
+
+/* The clones open between a formatting element and the furthest block b the
+ * adoption agency moves out of it: those on an element from `lo` up to b (on
+ * the stack: an open element in that range is between them), and when the
+ * formatting element is itself ghost `clone`'s clone, those put after it on
+ * the element it is on. Their indices in s->ghosts go to `out`, innermost
+ * first (the later of two on one element is inside the other). */
+uint32_t
+fp_sim_clones_between(const fp_sim *s, int32_t lo, int32_t b, const fp_ghost *clone, uint8_t *out)
+{
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < s->nghosts; k++) {
+        const fp_ghost *g = &s->ghosts[k];
+        if (!ghost_kept(s, g) || !clone_open(s, g) || g->under >= b)
+            continue;
+        int inside_clone = clone && g->under == clone->under;
+        if (inside_clone ? g->elem < clone->elem : g->under < lo)
+            continue;
+        uint32_t at = n++;   /* insertion sort: under, then elem, descending */
+        for (; at > 0; at--) {
+            const fp_ghost *h = &s->ghosts[out[at - 1]];
+            if (h->under > g->under || (h->under == g->under && h->elem > g->elem))
+                break;
+            out[at] = out[at - 1];
+        }
+        out[at] = (uint8_t)k;
+    }
+    return n;
+}
+
+/* The adoption agency's inner loop met the clones `between` (n of them,
+ * innermost first), each counted: the first three it counts (count <= 3) are
+ * cloned again around furthest block b, on anc; the others leave the list */
+void
+fp_sim_clones_wrap(fp_sim *s, const uint8_t *between, const int *count, uint32_t n, int32_t anc, uint32_t b)
+{
+    uint64_t leave = 0;
+    for (uint32_t j = 0; j < n; j++) {
+        if (count[j] <= 3) {
+            s->ghosts[between[j]].under = anc;
+            s->ghosts[between[j]].from = b;
+        } else {
+            leave |= 1ull << between[j];
+        }
+    }
+    if (!leave)
+        return;
+    for (uint32_t k = s->nghosts; k-- > 0;)   /* from the end: a drop moves the last one into k */
+        if (leave & (1ull << k))
+            ghost_drop(s, k);
+    ghost_tags_again(s);
 }
 
 /* The end tag of a formatting element, or an <a> / <nobr> start tag, at `at`,

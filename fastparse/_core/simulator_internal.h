@@ -265,6 +265,8 @@ int fp_sim_ghost_takes(fp_sim *s, int tag, int32_t open, uint32_t at, int a_star
 void fp_sim_reconstruct(fp_sim *s);
 void fp_sim_clones_closed_above(fp_sim *s, int32_t c);
 int fp_sim_clone_on(const fp_sim *s, int32_t c);
+uint32_t fp_sim_clones_between(const fp_sim *s, int32_t lo, int32_t b, const fp_ghost *clone, uint8_t *out);
+void fp_sim_clones_wrap(fp_sim *s, const uint8_t *between, const int *count, uint32_t n, int32_t anc, uint32_t b);
 
 /* Whether the spec's current node is a clone (not indexed) on s->top */
 static inline int
@@ -304,7 +306,7 @@ void fp_sim_check_open_at_end(fp_sim *s, uint32_t at);
 
 /* simulator_adopt.c: elements leaving the stack out of order */
 int fp_sim_adopt(fp_sim *s, int32_t fe, uint8_t closed, uint32_t at);
-int fp_sim_adopt_after(fp_sim *s, int32_t after, int32_t anc, uint8_t closed, uint32_t at);
+int fp_sim_adopt_after(fp_sim *s, int32_t after, int32_t anc, const fp_ghost *clone, uint8_t closed, uint32_t at);
 void fp_sim_remove_from_stack(fp_sim *s, int32_t x, uint32_t lt, uint32_t gt);
 
 /* simulator_foreign.c: svg and math */

@@ -123,7 +123,9 @@
 #define fp_sim_break_out v3_fp_sim_break_out
 #define fp_sim_check_open_at_end v3_fp_sim_check_open_at_end
 #define fp_sim_clone_on v3_fp_sim_clone_on
+#define fp_sim_clones_between v3_fp_sim_clones_between
 #define fp_sim_clones_closed_above v3_fp_sim_clones_closed_above
+#define fp_sim_clones_wrap v3_fp_sim_clones_wrap
 #define fp_sim_close_above v3_fp_sim_close_above
 #define fp_sim_close_top v3_fp_sim_close_top
 #define fp_sim_close_until v3_fp_sim_close_until
