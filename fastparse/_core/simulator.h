@@ -71,6 +71,10 @@ int fp_scratch_keeps(uint32_t cap, uint32_t used);   /* whether fp_scratch_give 
  * open element of their name, as before 2026-12) */
 #define FP_GHOSTS_MAX 64
 
+/* markers whose element left the stack without clearing the list up to them
+ * (simulator_ghosts.c): past this many, the oldest are forgotten */
+#define FP_STALE_MARKERS_MAX 16
+
 typedef struct {
     int32_t elem;     /* the formatting element */
     int32_t marker;   /* the innermost marker element open when it closed, -1: none */
@@ -126,7 +130,10 @@ typedef struct {
     uint32_t removed_open;           /* elements removed from the stack with children still open */
     uint64_t adopt_budget;           /* depths the adoption agency may still rewrite (simulator_adopt.c) */
     uint32_t nghosts;                /* formatting elements closed by another element's end (simulator_ghosts.c) */
-    uint64_t ghost_tags;             /* bit (tag id & 63) of each of their names */
+    uint64_t ghost_tags;             /* bit (tag id & 63) of each of their names; all while a
+                                      * stale marker may hide an open one */
+    uint32_t nstale;                 /* stale markers in the list (simulator_ghosts.c) */
+    int32_t stale[FP_STALE_MARKERS_MAX];   /* ... their elements, ascending */
     int32_t head_noscript;           /* <noscript> open in head (scripting off), -1 */
     uint32_t body_end_lt, body_end_gt, html_end_lt, html_end_gt;
     uint8_t body_end_pending, html_end_pending;

@@ -188,7 +188,14 @@ fp_sim_adopt_after(fp_sim *s, int32_t after, int32_t anc, const fp_ghost *clone,
         return 0;
     /* the next rounds, for fe's clone inside fb: it is not in scope behind a
      * boundary (all of them are special) */
-    for (int round = 1; round < FP_ADOPT_ROUNDS && istack_top(s, FP_SC_DEFAULT) < fb; round++) {
+    for (int round = 1;; round++) {
+        if (round == FP_ADOPT_ROUNDS || istack_top(s, FP_SC_DEFAULT) >= fb) {
+            /* the spec's outer loop stops (eight rounds, or the clone is out
+             * of scope) with the clone open on fb, holding all that fb does,
+             * and in the list */
+            fp_sim_ghost_add_cloned(s, clone ? clone->elem : after, fb, (uint32_t)fb + 1);
+            break;
+        }
         int32_t next = special_after(s, fb);
         if (next == -1) {
             /* no block: what is open above fb ends with the clone. Its

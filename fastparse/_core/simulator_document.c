@@ -80,6 +80,7 @@ fp_sim_start_frameset(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
     s->in_frameset = 1;
     s->frameset_ok = 0;
     s->nghosts = 0;   /* "in frameset" ignores their end tags; the indices may be cut */
+    s->nstale = 0;
     s->ghost_tags = 0;
     s->doc->frameset_from = gt;
     return fp_sim_push(s, tag, 0, lt, gt);

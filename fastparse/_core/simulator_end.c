@@ -324,7 +324,14 @@ fp_sim_end(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
                     fp_sim_error(s, FP_ERR_UNEXPECTED_END_TAG, lt);   /* html5lib: adoption-agency-1.2 */
                 return;
             }
-            if (!in_scope(s, t, FP_SC_DEFAULT))
+            if (t >= 0 && s->nstale && fp_sim_last_marker(s) > t) {
+                /* a stale marker hides it from the list: "any other end tag", which
+                 * a special element in between stops, and it stays in the list */
+                if (istack_top(s, FP_SC_SPECIAL) > t)
+                    t = -1;
+                else
+                    fp_sim_ghost_add(s, t);
+            } else if (!in_scope(s, t, FP_SC_DEFAULT))
                 t = -1;   /* a select opened inside it is a scope boundary (2025 select parsing) */
             else if (istack_top(s, FP_SC_SPECIAL) > t && fp_sim_adopt(s, t, FP_CLOSED_END_TAG, lt)) {
                 return;

@@ -27,10 +27,88 @@
 
 _Static_assert(FP_GHOSTS_MAX <= 64, "fp_sim_clones_wrap marks ghosts in one 64-bit word");   /* fp_ghost.under of a ghost with no clone open */
 
+/* ---- stale markers ----
+ * A marker (td, th, caption, template, applet, object, marquee) leaves the
+ * list when the list is cleared up to its last marker: when a cell or a
+ * caption closes, a template ends, or an applet, object or marquee end tag
+ * comes. An applet, object or marquee that a cell's end or a table's end tag
+ * pops instead leaves its marker behind ("stale"), and the clear that follows
+ * takes that one instead of its own: the cell's marker stays. A stale marker
+ * hides the formatting elements before it, open or not, from later end tags
+ * and reconstruction, as an open one does. */
+
+static int
+stale(const fp_sim *s, int32_t m)
+{
+    for (uint32_t k = 0; k < s->nstale; k++)
+        if (s->stale[k] == m)
+            return 1;
+    return 0;
+}
+
+/* The list's last marker: the innermost open marker element, or a stale
+ * marker after it (-1: none) */
+int32_t
+fp_sim_last_marker(const fp_sim *s)
+{
+    int32_t open = istack_top(s, FP_SC_MARKER);
+    return s->nstale && s->stale[s->nstale - 1] > open ? s->stale[s->nstale - 1] : open;
+}
+
+/* the last marker before element x in the list */
+static int32_t
+marker_before(const fp_sim *s, int32_t x)
+{
+    int32_t m = istack_top(s, FP_SC_MARKER);
+    if (m > x)
+        m = -1;   /* not met: what opened before a marker is not closed while it is open */
+    for (uint32_t k = s->nstale; k-- > 0;)
+        if (s->stale[k] < x) {
+            if (s->stale[k] > m)
+                m = s->stale[k];
+            break;
+        }
+    return m;
+}
+
+static void
+stale_insert(fp_sim *s, int32_t m)
+{
+    if (s->nstale == FP_STALE_MARKERS_MAX) {
+        memmove(s->stale, s->stale + 1, (FP_STALE_MARKERS_MAX - 1) * sizeof *s->stale);
+        s->nstale--;
+    }
+    uint32_t at = s->nstale++;
+    for (; at > 0 && s->stale[at - 1] > m; at--)
+        s->stale[at] = s->stale[at - 1];
+    s->stale[at] = m;
+}
+
+static void ghost_tags_again(fp_sim *s);
+
+/* Marker element m (HTML) leaves the stack, closed as `closed` */
+void
+fp_sim_marker_popped(fp_sim *s, int32_t m, uint8_t closed)
+{
+    int tag = s->e[m].tag;
+    int clears = tag == FP_TAG_TD || tag == FP_TAG_TH || tag == FP_TAG_CAPTION || tag == FP_TAG_TEMPLATE ||
+                 closed == FP_CLOSED_END_TAG;
+    if (!clears) {
+        stale_insert(s, m);
+    } else if (s->nstale && s->stale[s->nstale - 1] > m) {
+        s->nstale--;           /* the clear ends at the stale marker, */
+        stale_insert(s, m);    /* and m's own stays */
+    } else {
+        return;
+    }
+    ghost_tags_again(s);
+}
+
 static int
 ghost_kept(const fp_sim *s, const fp_ghost *g)
 {
-    return g->marker < 0 || s->e[g->marker].closed == FP_CLOSED_EOF;   /* FP_CLOSED_EOF until popped */
+    /* its marker is still in the list: open (FP_CLOSED_EOF until popped) or stale */
+    return g->marker < 0 || s->e[g->marker].closed == FP_CLOSED_EOF || (s->nstale && stale(s, g->marker));
 }
 
 static void
@@ -43,7 +121,7 @@ ghost_drop(fp_sim *s, uint32_t k)
 static void
 ghost_tags_again(fp_sim *s)
 {
-    s->ghost_tags = 0;
+    s->ghost_tags = s->nstale ? ~(uint64_t)0 : 0;   /* every end tag of a formatting name takes the long way */
     for (uint32_t k = 0; k < s->nghosts; k++)
         s->ghost_tags |= ghost_tag_bit(s->e[s->ghosts[k].elem].tag);
 }
@@ -93,7 +171,7 @@ same_attributes(const fp_doc *d, uint32_t a, uint32_t b)
 static void
 ghost_keep_three(fp_sim *s, int32_t x)
 {
-    int32_t marker = istack_top(s, FP_SC_MARKER);
+    int32_t marker = fp_sim_last_marker(s);
     uint32_t alike = 0, earliest = 0;
     for (uint32_t k = 0; k < s->nghosts; k++) {
         int32_t g = s->ghosts[k].elem;
@@ -137,7 +215,7 @@ add(fp_sim *s, int32_t x, int32_t under, uint32_t from)
         ghost_tags_again(s);
     }
     if (s->nghosts < FP_GHOSTS_MAX) {
-        s->ghosts[s->nghosts++] = (fp_ghost){x, istack_top(s, FP_SC_MARKER), under, from};
+        s->ghosts[s->nghosts++] = (fp_ghost){x, marker_before(s, x), under, from};
         s->ghost_tags |= ghost_tag_bit(s->e[x].tag);
         s->watch_text = 1;   /* text reconstructs it (fp_sim_text) */
         ghost_keep_three(s, x);
@@ -167,7 +245,7 @@ fp_sim_ghost_add_cloned(fp_sim *s, int32_t x, int32_t under, uint32_t from)
 static int32_t
 last_open_entry(const fp_sim *s)
 {
-    int32_t last = istack_top(s, FP_SC_MARKER);
+    int32_t last = fp_sim_last_marker(s);
     for (int tag = 1; tag < FP_TAG__COUNT; tag++) {
         if (!(fp_tag_flags(tag) & FP_TF_FORMATTING))
             continue;
@@ -187,7 +265,7 @@ last_open_entry(const fp_sim *s)
 void
 fp_sim_reconstruct(fp_sim *s)
 {
-    int32_t marker = istack_top(s, FP_SC_MARKER);
+    int32_t marker = fp_sim_last_marker(s);
     uint32_t k = 0;
     while (k < s->nghosts && !(s->ghosts[k].elem > marker && ghost_kept(s, &s->ghosts[k]) &&
                                !clone_open(s, &s->ghosts[k])))
@@ -327,7 +405,7 @@ fp_sim_ghost_takes(fp_sim *s, int tag, int32_t open, uint32_t at, int a_start)
             newest = g->elem;
     }
     int takes = 0;
-    if (newest >= 0 && newest > open && newest > istack_top(s, FP_SC_MARKER)) {
+    if (newest >= 0 && newest > open && newest > fp_sim_last_marker(s)) {
         uint32_t k = 0;
         while (s->ghosts[k].elem != newest)
             k++;

@@ -147,7 +147,7 @@ fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
         c = open_of(s, FP_TAG_A);
         if (may_be_ghost(s, FP_TAG_A) && fp_sim_ghost_takes(s, FP_TAG_A, c, lt, 1))
             break;   /* the list's <a> is one no longer open (or its clone): done with it */
-        if (c < 0 || istack_top(s, FP_SC_MARKER) > c)
+        if (c < 0 || fp_sim_last_marker(s) > c)
             break;
         if (!in_scope(s, c, FP_SC_DEFAULT)) {
             fp_sim_remove_from_stack(s, c, lt, lt);

@@ -189,14 +189,14 @@ foster(fp_sim *s, int32_t c)
 /* "in table", "in table body", "in row" (13.2.6.4.9-13.2.6.4.14): what is not
  * a table part is foster-parented when the current node is a table element.
  * When the current node is the clone of a formatting element (not indexed,
- * simulator_ghosts.c) fostered there, what the table would hold goes into
- * the clone: it is fostered too. *done says the tag was fully handled here
+ * simulator_ghosts.c) fostered there, on the table element, what the table
+ * would hold goes into the clone: it is fostered too. *done says the tag was fully handled here
  * (result returned). */
 int32_t
 fp_sim_start_in_table(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt, int *done)
 {
     int32_t c;
-    int into_clone = clone_on_top(s);
+    int into_clone = clone_on_top(s) && is_table_target(s, s->top);   /* a fostered clone */
     *done = 1;
     switch (tag) {
     case FP_TAG_STYLE: case FP_TAG_SCRIPT: case FP_TAG_TEMPLATE:

@@ -152,6 +152,8 @@
 #define fp_sim_input_is_hidden v3_fp_sim_input_is_hidden
 #define fp_sim_insert_foreign v3_fp_sim_insert_foreign
 #define fp_sim_istack_grow v3_fp_sim_istack_grow
+#define fp_sim_last_marker v3_fp_sim_last_marker
+#define fp_sim_marker_popped v3_fp_sim_marker_popped
 #define fp_sim_merge_attributes v3_fp_sim_merge_attributes
 #define fp_sim_pop v3_fp_sim_pop
 #define fp_sim_pop_removed v3_fp_sim_pop_removed
