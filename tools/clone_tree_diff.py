@@ -1,6 +1,7 @@
 """Random misnested formatting markup: where each source element ends up, against two spec parsers.
 
     python tools/clone_tree_diff.py [--seed 0] [--count 2000] [--tokens 20] [--show 10]
+                                    [--pages [--corpus-dir DIR]]
 
 tools/random_tree_diff.py excuses every document in which the spec clones an element (the
 adoption agency, the reconstruction of active formatting elements): a flat index of the
@@ -15,6 +16,11 @@ with a number. For each numbered element in fastparse's index it checks
 - its text (whitespace collapsed), which in a DOM holds the text its clones' contents
   hold when they sit inside it.
 A document counts when fastparse disagrees with *both* references on one of these.
+A template's content is left out of every tree (a DOM keeps it apart from the template).
+
+--pages takes windows of the real pages broken at random instead (tools/mutated_pages_diff.py
+at its defaults), every start tag numbered but html, head and body, which a DOM merges or
+implies (the README lists how the index keeps them).
 
 Result at 2026-12-07 (selectolax 1.0.2, html5lib 1.1): seeds 0-1999 at --tokens 20, 10000-11999
 at 40 and 20000-21999 at 60, no document; seeds 30000-31999 at 80, 3: an element fostered
@@ -29,6 +35,9 @@ an <object>, <marquee> or <applet> that an end tag of an element below it popped
 end, </table>), which the spec's list keeps ('<table><td><em><marquee></td><small></em>
 <nav>': the nav is the table's sibling, not in the small).
 
+--pages: seeds 0-599 and 1000-1999, no document (the build before that day's changes: 0 of
+the first 600; real markup seldom misnests formatting elements around blocks so deep).
+
 The numbers change one rule: no two elements have equal attributes, so the "Noah's Ark"
 clause (at most three equal entries in the list of active formatting elements) never
 applies here; tests/test_recovery.py checks it.
@@ -42,6 +51,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(1, str(Path(__file__).resolve().parent))
 import fastparse
 
 FORMATTING = ["a", "b", "i", "u", "em", "strong", "nobr", "font", "code", "s", "small", "big", "tt", "strike"]
@@ -68,6 +78,25 @@ def document(r: random.Random, tokens: int) -> str:
         else:
             parts.append(r.choice(TEXT))
     return "".join(parts)
+
+
+# a start tag's name (html, head and body left out: a DOM merges or implies them, the index
+# keeps each where it is written, README "What the index reports where a DOM would differ")
+START_TAG = re.compile(r"<(?!(?:html|head|body)[\s/>])([A-Za-z][^\s/>\x00]*)", re.IGNORECASE)
+
+
+def numbered(data: str) -> str:
+    """data with ` data-n=K` after each start tag's name: a tag spelt in a comment, a
+    script or an attribute value gets one too, which no element carries, alike in every
+    tree"""
+    counter = iter(range(1 << 30))
+    return START_TAG.sub(lambda m: f"{m.group(0)} data-n={next(counter)}", data)
+
+
+def page_document(seed: int, texts: list[str]) -> str:
+    """A window of a real page broken at random (tools/mutated_pages_diff.py), numbered"""
+    import mutated_pages_diff
+    return numbered(mutated_pages_diff.document(random.Random(seed), texts, 3000, 3))
 
 
 def collapse(text: str) -> str:
@@ -98,13 +127,28 @@ def number(value) -> int | None:
 
 
 def fastparse_placed(data: str) -> Placed:
+    """fastparse's index; a template's content is left out, as a DOM keeps it apart"""
     doc = fastparse.parse(data)
-    tags = list(doc.find_all())
+
+    def is_template(t) -> bool:
+        return t.name == "template" and t.namespace == "html"
+
+    def in_template(t) -> bool:   # closest() stops at a template's content, as in a DOM
+        p = t.parent
+        while p and not is_template(p):
+            p = p.parent
+        return bool(p)
+    def text(t) -> str:   # skip= goes by name: an SVG <template> is content
+        if is_template(t):
+            return ""
+        holds_template = any(is_template(x) for x in t.find_all("template"))
+        return t.get_text(skip=("template",) if holds_template else ())
+    tags = [t for t in doc.find_all() if not in_template(t)]
     index = {t.index: k for k, t in enumerate(tags)}
     elements = []
     for t in tags:
         p = t.parent
-        elements.append((number(t.get("data-n")), index.get(p.index) if p else None, t.text, False))
+        elements.append((number(t.get("data-n")), index.get(p.index) if p else None, text(t), False))
     return placed(elements)
 
 
@@ -113,7 +157,7 @@ def lexbor_placed(data: str) -> Placed:
     root = LexborHTMLParser(data).root
     elements, index = [], {}
     for node in root.traverse(include_text=False):
-        if node.tag.startswith("-") or node.tag == "#comment":
+        if node.tag is None or node.tag.startswith("-") or node.tag == "#comment":
             continue
         index[node.mem_id] = len(elements)
         parent = node.parent
@@ -142,14 +186,25 @@ def html5lib_placed(data: str) -> Placed:
         builder.elementClass.cloneNode = clone_node
     elements: list = []
 
+    def text(el) -> str:
+        """textContent: a template's content is not the template's children in a DOM"""
+        if el.tag == "template":
+            return ""
+        parts = [el.text or ""]
+        for child in el:
+            if isinstance(child.tag, str) and child.tag != "template":
+                parts.append(text(child))
+            parts.append(child.tail or "")
+        return "".join(parts)
+
     def walk(el, parent):
         if not isinstance(el.tag, str):
             return                                    # a comment
         here = len(elements)
-        elements.append((number(el.get("data-n")), parent, "".join(el.itertext()),
-                         el.get("data-clone") is not None))
-        for child in el:
-            walk(child, here)
+        elements.append((number(el.get("data-n")), parent, text(el), el.get("data-clone") is not None))
+        if el.tag != "template":
+            for child in el:
+                walk(child, here)
     walk(root, None)
     return placed(elements)
 
@@ -174,17 +229,23 @@ def main() -> int:
     ap.add_argument("--count", type=int, default=2000)
     ap.add_argument("--tokens", type=int, default=20)
     ap.add_argument("--show", type=int, default=10)
+    ap.add_argument("--pages", action="store_true",
+                    help="windows of the real pages broken at random (tools/mutated_pages_diff.py)")
+    ap.add_argument("--corpus-dir", default=None, help="with --pages: where the real pages are")
     args = ap.parse_args()
+    if args.pages:
+        import mutated_pages_diff
+        texts = mutated_pages_diff.page_texts(args.corpus_dir)
     found = 0
     for seed in range(args.seed, args.seed + args.count):
-        data = document(random.Random(seed), args.tokens)
+        data = page_document(seed, texts) if args.pages else document(random.Random(seed), args.tokens)
         ours = fastparse_placed(data)
         diffs = [disagreements(ours, ref(data)) for ref in (lexbor_placed, html5lib_placed)]
         if not all(diffs):
             continue
         found += 1
         if found <= args.show:
-            print(f"seed {seed}: {data!r}")
+            print(f"seed {seed}: {data[:300]!r}{'...' if len(data) > 300 else ''}")
             for name, d in zip(("lexbor:  ", "html5lib:"), diffs):
                 print(f"  {name} {'; '.join(d[:4])}")
     print(f"{found} of {args.count} documents differ from both references")
