@@ -304,6 +304,8 @@ fp_sim_pop_removed(fp_sim *s, uint32_t end)
 void
 fp_sim_pop(fp_sim *s, uint8_t closed, uint32_t inner_end, uint32_t end)
 {
+    if (__builtin_expect(s->open_bits[s->top] & (1u << FP_SC_MARKER), 0) && !fp_foreign(&s->e[s->top]))
+        fp_sim_marker_popped(s, s->top, closed);
     pop_inline(s, closed, inner_end, end);
 }
 

@@ -130,8 +130,8 @@ typedef struct {
     uint32_t removed_open;           /* elements removed from the stack with children still open */
     uint64_t adopt_budget;           /* depths the adoption agency may still rewrite (simulator_adopt.c) */
     uint32_t nghosts;                /* formatting elements closed by another element's end (simulator_ghosts.c) */
-    uint64_t ghost_tags;             /* bit (tag id & 63) of each of their names; all while a
-                                      * stale marker may hide an open one */
+    uint64_t ghost_tags;             /* bit (tag id & 63) of each of their names; all while the
+                                      * list holds a stale marker (simulator_ghosts.c) */
     uint32_t nstale;                 /* stale markers in the list (simulator_ghosts.c) */
     int32_t stale[FP_STALE_MARKERS_MAX];   /* ... their elements, ascending */
     int32_t head_noscript;           /* <noscript> open in head (scripting off), -1 */

@@ -121,7 +121,7 @@ ghost_drop(fp_sim *s, uint32_t k)
 static void
 ghost_tags_again(fp_sim *s)
 {
-    s->ghost_tags = s->nstale ? ~(uint64_t)0 : 0;   /* every end tag of a formatting name takes the long way */
+    s->ghost_tags = s->nstale ? ~(uint64_t)0 : 0;   /* every end tag takes the long way (fp_sim_end_current) */
     for (uint32_t k = 0; k < s->nghosts; k++)
         s->ghost_tags |= ghost_tag_bit(s->e[s->ghosts[k].elem].tag);
 }

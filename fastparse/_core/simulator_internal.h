@@ -224,7 +224,12 @@ push_inline(fp_sim *s, int tag, uint8_t ns_flags, uint32_t lt, uint32_t gt)
     return i;
 }
 
-void fp_sim_marker_popped(fp_sim *s, int32_t m, uint8_t closed);   /* simulator_ghosts.c */
+/* simulator_ghosts.c: the marker of element m, which leaves the stack as
+ * `closed`, may stay in the list of active formatting elements. fp_sim_pop
+ * calls it; fp_sim_end_current's pop, of the current node by its own end tag,
+ * needs not: that clears the list, which matters only with a stale marker,
+ * and then every end tag of a formatting name takes the long way. */
+void fp_sim_marker_popped(fp_sim *s, int32_t m, uint8_t closed);
 int32_t fp_sim_last_marker(const fp_sim *s);
 
 static inline __attribute__((always_inline)) void
@@ -237,10 +242,7 @@ pop_inline(fp_sim *s, uint8_t closed, uint32_t inner_end, uint32_t end)
     el->end = end;
     el->last = s->doc->n - 1;
     s->open_head[el->tag] = s->prev_same[i];
-    unsigned bits = s->open_bits[i] & ((1u << FP_SC__COUNT) - 1);
-    if (__builtin_expect(bits & (1u << FP_SC_MARKER), 0) && !fp_foreign(el))
-        fp_sim_marker_popped(s, i, closed);
-    for (; bits; bits &= bits - 1)
+    for (unsigned bits = s->open_bits[i] & ((1u << FP_SC__COUNT) - 1); bits; bits &= bits - 1)
         s->sc[__builtin_ctz(bits)].n--;  /* a boundary is always its stack's top when popped */
     s->open_bits[i] = 0;
     if (fp_foreign(el))
