@@ -117,6 +117,7 @@ fp_sim_init(fp_sim *s, fp_doc *doc, uint32_t cap)
     s->form_ptr = s->head_noscript = -1;
     s->body_from = s->body_at = UINT32_MAX;
     s->tmpl_skip = -1;
+    s->implied_row_cell = -1;
     s->adopt_budget = 2 * (uint64_t)doc->len + 65536;   /* depths lifts may rewrite: linear */
     s->quirks = 1;        /* until a doctype says otherwise */
     s->frameset_ok = 1;

@@ -119,6 +119,8 @@ typedef struct {
     uint8_t body_seen;               /* a start tag or text that belongs in body has been seen */
     uint32_t seen_upto;              /* elements below this index were checked for body_seen */
     int32_t tmpl_skip;               /* the template whose content that check is stepping over, -1 */
+    int32_t implied_row_cell;        /* the last cell put straight in a table or section (the
+                                      * DOM's implied row holds it; simulator_table.c), -1 */
     uint32_t body_from;              /* the index count when text, an ignored tag or a </body>
                                       * began the body; UINT32_MAX until one does */
     uint32_t body_at;                /* ... and its offset in the source */

@@ -183,6 +183,7 @@ fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
             fp_sim_ignore_table_part(s, tag, lt);
             return -1;
         }
+        fp_sim_note_table_part(s, tag, c);
         fp_sim_close_above(s, c, lt);
         if (tag == FP_TAG_COLGROUP)
             s->watch_text = 1;   /* text other than whitespace ends it (fp_sim_text) */

@@ -261,9 +261,12 @@ fp_sim_start_row_or_cell(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt,
                 c = sec;
         }
     }
-    if (c == -3 && (c = fp_sim_table_part_parent(s, tag)) == -2) {
-        fp_sim_ignore_table_part(s, tag, lt);
-        return -1;
+    if (c == -3) {
+        if ((c = fp_sim_table_part_parent(s, tag)) == -2) {
+            fp_sim_ignore_table_part(s, tag, lt);
+            return -1;
+        }
+        fp_sim_note_table_part(s, tag, c);
     }
     fp_sim_close_above(s, c, lt);
     int32_t i = push_inline(s, tag, 0, lt, gt);
@@ -291,21 +294,68 @@ implies_parts(const fp_sim *s, int32_t b, int tag)
            (tag == FP_TAG_TR && is_section(s->ctx));
 }
 
+/* A table part about to go into parent (its index the next one): a cell
+ * straight in a table or section is in a row the DOM implies, which stays
+ * open after the cell ends, until a row, section, caption or column group
+ * starts or an end tag ends it. (A row or cell put next to an open row or
+ * cell, fp_sim_start_row_or_cell's fast path, changes nothing: a cell is open,
+ * and the implied row ends with it as before.) */
+void
+fp_sim_note_table_part(fp_sim *s, int tag, int32_t parent)
+{
+    int cell = tag == FP_TAG_TD || tag == FP_TAG_TH;
+    int in_row = parent >= 0 && s->e[parent].tag == FP_TAG_TR && !fp_foreign(&s->e[parent]);
+    s->implied_row_cell = cell && !in_row ? (int32_t)s->doc->n : -1;
+}
+
+/* The open element above p on the stack that is p's child (what was
+ * fostered out of table part p, or put in it), -1 when p is the current node */
+static int32_t
+child_on_stack(const fp_sim *s, int32_t p)
+{
+    int32_t x = s->top;
+    while (x > p && s->e[x].parent != p)
+        x = s->e[x].parent;
+    return x > p ? x : -1;
+}
+
+/* When the implied row of cell c, the last cell put straight in table or
+ * section b (or, for </tbody>, straight in table b), is still open, the cell
+ * ended: the element open above b, which the row's end closes ("clear the
+ * stack back to a table row context"); else -1. */
+static int32_t
+implied_row_end(const fp_sim *s, int32_t c, int32_t b, int tag)
+{
+    if (c <= b || (uint32_t)c >= s->doc->n || s->e[c].closed == FP_CLOSED_EOF || fp_foreign(&s->e[c]) ||
+        (s->e[c].tag != FP_TAG_TD && s->e[c].tag != FP_TAG_TH))
+        return -1;
+    int32_t p = s->e[c].parent;   /* the table, or its section */
+    if (p < 0 || s->e[p].closed != FP_CLOSED_EOF)
+        return -1;
+    if (p != b && (tag == FP_TAG_TBODY || !is_section(s->e[p].tag) || s->e[p].parent != b))
+        return -1;
+    return child_on_stack(s, p);
+}
+
 /* A </tr> or </tbody> with no such element open where a DOM has one: the
  * spec implied the row around a cell sitting straight in a table or section
  * (<table><td>), and the tbody around a row or cell straight in a table; the
- * end tag closes them and the cell ("in cell", then "in row"). The open
+ * end tag closes them and the cell ("in cell", then "in row"), or what was
+ * fostered after the cell ended, which the DOM's row still held. The open
  * element the DOM's row or tbody holds, to close with what is inside it; -1
  * when there is none. b stands for the table: the nearest table-scope
  * element, or -1 in a fragment whose context is the table (or, for </tr>,
  * its section). */
 int32_t
-fp_sim_implied_part_end(const fp_sim *s, int tag)
+fp_sim_implied_part_end(fp_sim *s, int tag)
 {
     int32_t b = istack_top(s, FP_SC_TABLE);
     if (!implies_parts(s, b, tag))
         return -1;
-    int32_t cell = open_cell(s);
+    int32_t cell = open_cell(s), implied = s->implied_row_cell;
+    s->implied_row_cell = -1;   /* the row ends here, whatever it holds */
+    if (cell <= b && b >= 0 && implied > b)
+        return implied_row_end(s, implied, b, tag);
     if (tag == FP_TAG_TBODY) {
         int32_t row = open_html_of(s, FP_TAG_TR);
         if (row > b && s->e[row].parent == b)

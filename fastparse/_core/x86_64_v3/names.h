@@ -155,6 +155,7 @@
 #define fp_sim_last_marker v3_fp_sim_last_marker
 #define fp_sim_marker_popped v3_fp_sim_marker_popped
 #define fp_sim_merge_attributes v3_fp_sim_merge_attributes
+#define fp_sim_note_table_part v3_fp_sim_note_table_part
 #define fp_sim_pop v3_fp_sim_pop
 #define fp_sim_pop_removed v3_fp_sim_pop_removed
 #define fp_sim_push v3_fp_sim_push
