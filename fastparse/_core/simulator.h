@@ -77,7 +77,7 @@ int fp_scratch_keeps(uint32_t cap, uint32_t used);   /* whether fp_scratch_give 
 
 typedef struct {
     int32_t elem;     /* the formatting element */
-    int32_t marker;   /* the innermost marker element open when it closed, -1: none */
+    int32_t marker;   /* the list's last marker before it, open or stale, when it closed; -1: none */
     int32_t under;    /* the current node a reconstruction put its clone on (-1: none), or
                        * FP_GHOST_UNOPENED (simulator_ghosts.c) */
     uint32_t from;    /* ... and the first element opened inside that clone */

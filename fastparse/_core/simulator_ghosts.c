@@ -17,15 +17,16 @@
  *   clone, which ends what was opened inside it ("<p><b>x</p><span>y</b>z":
  *   z is not the span's) or moves its furthest block out.
  * - The list is cleared to its last marker when a cell, caption, template,
- *   applet, object or marquee ends: a ghost is gone once the innermost of
- *   those open when it closed has ended. */
+ *   applet, object or marquee ends: a ghost is gone once the marker before it
+ *   has left the list (a marker can stay after its element: stale markers,
+ *   below). */
 #include <string.h>
 
 #include "simulator_internal.h"
 
-#define FP_GHOST_UNOPENED (-2)
+#define FP_GHOST_UNOPENED (-2)   /* fp_ghost.under of a ghost with no clone open */
 
-_Static_assert(FP_GHOSTS_MAX <= 64, "fp_sim_clones_wrap marks ghosts in one 64-bit word");   /* fp_ghost.under of a ghost with no clone open */
+_Static_assert(FP_GHOSTS_MAX <= 64, "fp_sim_clones_wrap marks ghosts in one 64-bit word");
 
 /* ---- stale markers ----
  * A marker (td, th, caption, template, applet, object, marquee) leaves the
