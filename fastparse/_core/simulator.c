@@ -322,14 +322,15 @@ fp_sim_close_until(fp_sim *s, int32_t t, uint8_t closed, uint32_t lt, uint32_t g
     fp_sim_pop(s, closed, lt, closed == FP_CLOSED_END_TAG ? gt : lt);
 }
 
-/* Pops everything above c (c stays open): the child of c was implicitly
- * closed by the tag at `at`, its descendants with it. */
+/* Pops everything above c (c stays open) at `at`: the child of c ends as
+ * child_closed (the tag implied its end, or the end of a clone between them
+ * ended it), its descendants with it. */
 void
-fp_sim_close_above(fp_sim *s, int32_t c, uint32_t at)
+fp_sim_close_above(fp_sim *s, int32_t c, uint8_t child_closed, uint32_t at)
 {
     while (s->top != c && s->top >= 0) {
         note_ghost(s, s->top);
-        fp_sim_pop(s, s->e[s->top].parent == c ? FP_CLOSED_IMPLIED : FP_CLOSED_PARENT_END, at, at);
+        fp_sim_pop(s, s->e[s->top].parent == c ? child_closed : FP_CLOSED_PARENT_END, at, at);
     }
     if (s->nghosts)
         fp_sim_clones_closed_above(s, c);

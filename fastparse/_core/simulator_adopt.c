@@ -201,12 +201,7 @@ fp_sim_adopt_after(fp_sim *s, int32_t after, int32_t anc, const fp_ghost *clone,
             /* no block: what is open above fb ends with the clone. Its
              * formatting elements stay in the list, and what follows
              * reopens clones of them (simulator_ghosts.c) */
-            while (s->top != fb) {
-                note_ghost(s, s->top);
-                fp_sim_pop(s, FP_CLOSED_PARENT_END, at, at);
-            }
-            if (s->nghosts)
-                fp_sim_clones_closed_above(s, fb);
+            fp_sim_close_above(s, fb, FP_CLOSED_PARENT_END, at);
             break;
         }
         /* a block moves up into fb; the formatting elements it leaves wrap

@@ -47,7 +47,7 @@ fp_sim_start_frameset(fp_sim *s, int tag, uint32_t lt, uint32_t gt)
         return -1;
     int32_t root = s->html >= 0 && open_of(s, FP_TAG_HTML) == s->html ? s->html : -1;
     if (root >= 0)
-        fp_sim_close_above(s, root, lt);
+        fp_sim_close_above(s, root, FP_CLOSED_IMPLIED, lt);
     else
         while (s->top >= 0)
             fp_sim_pop(s, s->e[s->top].parent < 0 ? FP_CLOSED_IMPLIED : FP_CLOSED_PARENT_END, lt, lt);

@@ -63,7 +63,7 @@ int32_t fp_sim_push(fp_sim *s, int tag, uint8_t ns_flags, uint32_t lt, uint32_t 
 void fp_sim_pop(fp_sim *s, uint8_t closed, uint32_t inner_end, uint32_t end);
 void fp_sim_pop_removed(fp_sim *s, uint32_t end);
 void fp_sim_close_until(fp_sim *s, int32_t t, uint8_t closed, uint32_t lt, uint32_t gt);
-void fp_sim_close_above(fp_sim *s, int32_t c, uint32_t at);
+void fp_sim_close_above(fp_sim *s, int32_t c, uint8_t child_closed, uint32_t at);
 
 /* ---- insertion modes: the topmost FP_SC_MODE element decides ---- */
 
@@ -228,7 +228,7 @@ push_inline(fp_sim *s, int tag, uint8_t ns_flags, uint32_t lt, uint32_t gt)
  * `closed`, may stay in the list of active formatting elements. fp_sim_pop
  * calls it; fp_sim_end_current's pop, of the current node by its own end tag,
  * needs not: that clears the list, which matters only with a stale marker,
- * and then every end tag of a formatting name takes the long way. */
+ * and then every end tag takes the long way (fp_sim.ghost_tags). */
 void fp_sim_marker_popped(fp_sim *s, int32_t m, uint8_t closed);
 int32_t fp_sim_last_marker(const fp_sim *s);
 

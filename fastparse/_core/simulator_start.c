@@ -184,7 +184,7 @@ fp_sim_start_html(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32
             return -1;
         }
         fp_sim_note_table_part(s, tag, c);
-        fp_sim_close_above(s, c, lt);
+        fp_sim_close_above(s, c, FP_CLOSED_IMPLIED, lt);
         if (tag == FP_TAG_COLGROUP)
             s->watch_text = 1;   /* text other than whitespace ends it (fp_sim_text) */
         break;

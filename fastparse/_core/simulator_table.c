@@ -190,8 +190,8 @@ foster(fp_sim *s, int32_t c)
  * a table part is foster-parented when the current node is a table element.
  * When the current node is the clone of a formatting element (not indexed,
  * simulator_ghosts.c) fostered there, on the table element, what the table
- * would hold goes into the clone: it is fostered too. *done says the tag was fully handled here
- * (result returned). */
+ * would hold goes into the clone: it is fostered too. *done says the tag was
+ * fully handled here (result returned). */
 int32_t
 fp_sim_start_in_table(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt, uint32_t gt, int *done)
 {
@@ -268,7 +268,7 @@ fp_sim_start_row_or_cell(fp_sim *s, const fp_tag_token *t, int tag, uint32_t lt,
         }
         fp_sim_note_table_part(s, tag, c);
     }
-    fp_sim_close_above(s, c, lt);
+    fp_sim_close_above(s, c, FP_CLOSED_IMPLIED, lt);
     int32_t i = push_inline(s, tag, 0, lt, gt);
     if (i >= 0 && t->self_closing) {
         s->e[i].flags |= FP_EF_SOLIDUS;
