@@ -259,6 +259,26 @@ def test_elements_left_open_when_the_body_ends():
     assert codes("<html><frameset><frame></html>") == ["unexpected-end-tag", "expected-closing-tag-but-got-eof"]
 
 
+def test_elements_left_open_at_each_of_many_body_ends():
+    # a long walk down the stack leaves its answer on the elements it passed
+    # (simulator_open_at_end.c); a later </body> over them gives the same errors
+    def codes(src):
+        return [e.code for e in fp.parse(src).errors if e.code != "unexpected-char-after-body"]
+
+    rt = "<rt>" * 40
+    end = "expected-one-end-tag-but-got-another"
+    start_after, end_after = "unexpected-start-tag-after-body", "unexpected-end-tag-after-body"
+    assert codes(rt + "x</body>" * 3) == []
+    assert codes("<div>" + rt + "x</body>" * 3) == [end] * 3
+    assert codes("<div>" + rt + "x</body>" + "<rt>x</body>" * 2 + "</rt>" * 2 + "x</body>") == [
+        end, start_after, end, start_after, end, end_after, end]
+    # the element found leaves the stack (</form> removes it), and what is below it decides
+    assert codes("<form>" + rt + "x</body></form>x</body>") == [end, end_after]
+    assert codes("<div><form>" + rt + "x</body></form>x</body>") == [end, end_after, end]
+    # the adoption agency moves a block of them out of <b>: their depths change
+    assert codes("<b><div>" + rt + "x</body></b>x</body>") == [end, end_after, end]
+
+
 def test_an_html_context_fragment_ends_its_body_as_a_document_does():
     # the fragment implies head and body like a document; only "after body" differs: a
     # fragment ignores </html> there, with an error (13.2.6.4.19)

@@ -123,6 +123,20 @@ def test_nested_template_content_then_end_body_tags():
                   lambda n: "<template>" + "<div>" * n + "</body>" * 1000, 25_000, deep())
 
 
+def test_end_body_tags_over_nested_ruby_and_optgroup():
+    # <rt> and <optgroup> outside ruby and select nest without end, and may be open when
+    # the body ends: each </body> checks the stack for an element that may not, and a
+    # walk leaves its answer on the elements it passed (simulator_open_at_end.c)
+    assert_linear("<rt>x</body> (20,000)", lambda n: "<rt>x</body>" * n, 10_000, deep())
+    assert_linear("<div>, <optgroup>x</body> (20,000)", lambda n: "<div>" + "<optgroup>x</body>" * n,
+                  10_000, deep())
+    # the stack's top going up and down: each </body> stops at the first answer below
+    assert_linear("<rt>x</body></rt>x</body><rt> (20,000)",
+                  lambda n: "<rt>x</body></rt>x</body><rt>" * n, 10_000, deep())
+    assert_linear("<rt> x n, then x</body> x n (20,000)",
+                  lambda n: "<rt>" * n + "x</body>" * n, 10_000, deep())
+
+
 def nested_doc(n):
     return fp.parse("<div class=a>x" * n, max_depth=DEEP)
 

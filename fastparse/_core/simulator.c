@@ -10,8 +10,9 @@
  * boundary bits), and the text, end-of-input and fragment-context entry
  * points. The rules are in simulator_start.c and simulator_end.c, with
  * simulator_table.c, simulator_foreign.c, simulator_document.c (html, head,
- * body, frameset), simulator_adopt.c (misnested formatting) and
- * simulator_ghosts.c (formatting elements closed by another's end) beside them.
+ * body, frameset), simulator_adopt.c (misnested formatting),
+ * simulator_ghosts.c (formatting elements closed by another's end) and
+ * simulator_open_at_end.c (the error of what is left open) beside them.
  *
  * Where the index cannot follow the spec's tree (it keeps source order and
  * contiguous subtrees, and never clones):
@@ -155,6 +156,9 @@ fp_sim_used(const fp_sim *s)
 void
 fp_sim_free(fp_sim *s)
 {
+    free(s->eof_memo);   /* the parse's own, never kept */
+    s->eof_memo = NULL;
+    s->eof_memo_cap = 0;
     if (s->scratch) {
         /* grow_index may have moved the arrays; fp_sim_give_index may have taken e */
         s->scratch->elems = s->e;
@@ -442,40 +446,6 @@ fp_sim_text(fp_sim *s, const uint8_t *p, const uint8_t *q, int refs)
     if (s->nghosts && text_reconstructs(s, 1))
         fp_sim_reconstruct(s);
     fp_sim_update_watch(s);
-}
-
-/* Whether e may be open at the end of input without a parse error ("in body",
- * end-of-file token: 13.2.6.4.7) */
-static int
-may_be_open_at_eof(const fp_elem *e)
-{
-    if (e->flags & (FP_EF_SVG | FP_EF_MATHML))
-        return 0;
-    switch (e->tag) {
-    case FP_TAG_DD: case FP_TAG_DT: case FP_TAG_LI: case FP_TAG_OPTGROUP: case FP_TAG_OPTION:
-    case FP_TAG_P: case FP_TAG_RB: case FP_TAG_RP: case FP_TAG_RT: case FP_TAG_RTC:
-    case FP_TAG_TBODY: case FP_TAG_TD: case FP_TAG_TFOOT: case FP_TAG_TH: case FP_TAG_THEAD:
-    case FP_TAG_TR: case FP_TAG_BODY: case FP_TAG_HTML:
-    case FP_TAG_HEAD:   /* "in head" pops it first, then implies the body */
-        return 1;
-    default:
-        return 0;
-    }
-}
-
-/* The parse error of an element still open that may not be (may_be_open_at_eof)
- * when the body ends: at end of input, or at a </body> or </html> (13.2.6.4.7),
- * named as html5lib names them */
-void
-fp_sim_check_open_at_end(fp_sim *s, uint32_t at)
-{
-    int eof = at == (uint32_t)s->doc->len;
-    for (int32_t i = s->top; i >= 0; i = s->e[i].parent)
-        if (!(s->open_bits[i] & FP_REMOVED) && !may_be_open_at_eof(&s->e[i])) {
-            fp_sim_error(s, eof ? FP_ERR_EXPECTED_CLOSING_TAG_BUT_GOT_EOF : FP_ERR_EXPECTED_ONE_END_TAG_BUT_GOT_ANOTHER,
-                         at);
-            return;
-        }
 }
 
 /* The elements still open end at the </body> or </html> at `from`, and only

@@ -83,6 +83,14 @@ typedef struct {
     uint32_t from;    /* ... and the first element opened inside that clone */
 } fp_ghost;
 
+/* What fp_sim_check_open_at_end found below an element (simulator_open_at_end.c),
+ * valid while the element keeps its start and depth */
+typedef struct {
+    uint32_t start;   /* the element's: UINT32_MAX for none */
+    int32_t found;    /* the first element at or below it that may not be open, -1: none */
+    uint16_t depth;   /* the element's */
+} fp_eof_memo;
+
 typedef struct {
     fp_doc *doc;
     fp_scratch *scratch;     /* owns e, prev_same, foreign_below, open_depth, open_bits */
@@ -141,6 +149,9 @@ typedef struct {
     uint8_t body_end_pending, html_end_pending;
     uint8_t body_ended;              /* a </body> or </html> ended "in body" (its errors reported), no content since */
     uint32_t eof_text_end;           /* where open elements' content stops at EOF (parse.c) */
+    fp_eof_memo *eof_memo;           /* per element: the check at the body's end, as last made
+                                      * (simulator_open_at_end.c); NULL until a long one */
+    uint32_t eof_memo_cap;
     fp_status status;
     fp_ghost ghosts[FP_GHOSTS_MAX];  /* last: 1 KiB the common path never reads */
 } fp_sim;
