@@ -46,6 +46,8 @@ TRICKY = [
     b"<meta charset=windows-1251><p>\xe0\xe1", b"<meta http-equiv=content-type content='text/html; charset=shift_jis'>",
     b"<p>\r\n\r</p>", b"<div " + b"a=1 " * 40 + b">", b"<" * 64, b"<p>" * 64, b"<div>" * 64,
     b"<svg>" + b"<g>" * 64, b"<a>" * 32 + b"<table>" * 16,
+    b"<div><form>" + b"<rt>" * 20 + b"x</body></form>x</body><optgroup>x</html>",
+    b"<b><div>" + b"<rp>" * 20 + b"x</body></b>x</body><frameset>",
 ]
 
 
