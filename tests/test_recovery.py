@@ -1043,6 +1043,10 @@ def test_a_clone_open_in_a_form_keeps_the_form_open_past_its_end_tag():
     assert (d.find("form").text, d.find("div").text) == ("xyz", "xyzw")
     d = fp.parse("<div><form><p><b>x</p>y<span>z</form><li>q</b>w</div>v")
     assert d.find("form").text == "xyz" and d.find("li").parent.name == "div" and d.find("li").text == "qw"
+    # the adoption agency for an element opened inside such a clone: the block it moves
+    # goes where the clone is, into the form, not below it
+    d = fp.parse("<a><form><strong><a></form><button></a>x</button>y")
+    assert d.find("button").parent.name == "form" and d.find("form").text == "xy"
 
 
 def test_a_clone_fostered_before_a_table_takes_what_the_table_would_hold():

@@ -293,6 +293,17 @@ fp_sim_clone_on(const fp_sim *s, int32_t c)
     return 0;
 }
 
+/* Whether x, a child of element c in the index, is inside a clone open on c:
+ * the spec's stack has the clone between them */
+int
+fp_sim_clone_holds(const fp_sim *s, int32_t c, int32_t x)
+{
+    for (uint32_t k = 0; k < s->nghosts; k++)
+        if (s->ghosts[k].under == c && s->ghosts[k].from <= (uint32_t)x && clone_open(s, &s->ghosts[k]))
+            return 1;
+    return 0;
+}
+
 /* Everything above element c was popped: the clones on it with it */
 void
 fp_sim_clones_closed_above(fp_sim *s, int32_t c)

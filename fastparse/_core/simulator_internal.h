@@ -273,6 +273,7 @@ int fp_sim_ghost_takes(fp_sim *s, int tag, int32_t open, uint32_t at, int a_star
 void fp_sim_reconstruct(fp_sim *s);
 void fp_sim_clones_closed_above(fp_sim *s, int32_t c);
 int fp_sim_clone_on(const fp_sim *s, int32_t c);
+int fp_sim_clone_holds(const fp_sim *s, int32_t c, int32_t x);
 uint32_t fp_sim_clones_between(const fp_sim *s, int32_t lo, int32_t b, const fp_ghost *clone, uint8_t *out);
 void fp_sim_clones_wrap(fp_sim *s, const uint8_t *between, const int *count, uint32_t n, int32_t anc, uint32_t b);
 

@@ -122,6 +122,7 @@
 #define fp_sim_boundaries v3_fp_sim_boundaries
 #define fp_sim_break_out v3_fp_sim_break_out
 #define fp_sim_check_open_at_end v3_fp_sim_check_open_at_end
+#define fp_sim_clone_holds v3_fp_sim_clone_holds
 #define fp_sim_clone_on v3_fp_sim_clone_on
 #define fp_sim_clones_between v3_fp_sim_clones_between
 #define fp_sim_clones_closed_above v3_fp_sim_clones_closed_above
