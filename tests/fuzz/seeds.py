@@ -48,6 +48,7 @@ TRICKY = [
     b"<svg>" + b"<g>" * 64, b"<a>" * 32 + b"<table>" * 16,
     b"<div><form>" + b"<rt>" * 20 + b"x</body></form>x</body><optgroup>x</html>",
     b"<b><div>" + b"<rp>" * 20 + b"x</body></b>x</body><frameset>",
+    b"<a><form><strong><a></form><button></a>x<i>y</form></i>",
 ]
 
 
