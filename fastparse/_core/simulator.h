@@ -83,13 +83,7 @@ typedef struct {
     uint32_t from;    /* ... and the first element opened inside that clone */
 } fp_ghost;
 
-/* What fp_sim_check_open_at_end found below an element (simulator_open_at_end.c),
- * valid while the element keeps its start and depth */
-typedef struct {
-    uint32_t start;   /* the element's: UINT32_MAX for none */
-    int32_t found;    /* the first element at or below it that may not be open, -1: none */
-    uint16_t depth;   /* the element's */
-} fp_eof_memo;
+typedef struct fp_eof_memo fp_eof_memo;   /* simulator_open_at_end.c's */
 
 typedef struct {
     fp_doc *doc;

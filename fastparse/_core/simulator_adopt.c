@@ -172,7 +172,7 @@ fp_sim_adopt(fp_sim *s, int32_t fe, uint8_t closed, uint32_t at)
     /* the common ancestor: the element below fe on the stack, or the one a clone
      * there is on (a form that </form> took off the stack holds that clone) */
     int32_t anc = s->e[fe].parent;
-    if (!(s->nghosts && anc >= 0 && fp_sim_clone_holds(s, anc, fe)))
+    if (!fp_sim_clone_holds(s, anc, fe))
         while (anc >= 0 && (s->open_bits[anc] & FP_REMOVED))
             anc = s->e[anc].parent;
     return fp_sim_adopt_after(s, fe, anc, NULL, closed, at);

@@ -17,6 +17,14 @@
 
 #include "simulator_internal.h"
 
+/* What a walk found below an element, valid while the element keeps its
+ * start and depth */
+struct fp_eof_memo {
+    uint32_t start;   /* the element's: UINT32_MAX for none */
+    int32_t found;    /* the first element at or below it that may not be open, -1: none */
+    uint16_t depth;   /* the element's */
+};
+
 /* walks shorter than this leave nothing until one has: a real page's are a few elements */
 #define MEMO_AFTER_STEPS 16
 
