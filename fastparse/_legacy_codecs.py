@@ -18,9 +18,11 @@ handler reads a pair euc_jp rejects through cp932 (the same index row and cell),
 codec "whatwg-euc-jp" translates the six; its encoder writes them, and those rows, back
 (euc_jp_spellings: a selector's strings are compared with a legacy page's bytes).
 
-ISO-2022-JP decodes with the standard's decoder itself (iso_2022_jp_decode): Python's
-iso2022_jp reads escape sequences and errors its own way (an escape it does not know, two
-escapes in a row, SO and SI) and lacks row 13 and the six symbols, as euc_jp does.
+ISO-2022-JP decodes with the standard's decoder itself, in C (iso_2022_jp_decode,
+fastparse/_core/iso2022jp.c): Python's iso2022_jp reads escape sequences and errors its own
+way (an escape it does not know, two escapes in a row, SO and SI) and lacks row 13 and the
+six symbols, as euc_jp does. Its JIS X 0208 table is this module's EUC-JP decoder's
+(tools/gen_jis0208.py writes it), so the two encodings read the same pairs alike.
 
 gb18030's decoder reads the byte 80 as €, as the standard does, and the 20 codes its 2005
 and 2022 editions moved out of the private use area as those editions do (GB18030_MOVED).
@@ -42,6 +44,7 @@ import codecs
 import re
 from collections.abc import Mapping
 
+from . import _core
 from ._big5_pairs_gen import PAIRS as _BIG5_PAIRS
 
 ERRORS = "fastparse-whatwg"
@@ -228,87 +231,13 @@ def _euc_jp_writes(ch: str) -> bool:
     return True
 
 
-# ---- ISO-2022-JP: the Encoding Standard's decoder (section 12.2.1), state by state ----
-
-_ASCII, _ROMAN, _KATAKANA, _LEAD, _TRAIL, _ESCAPE_START, _ESCAPE = range(7)
-_ESCAPES = {(0x28, 0x42): _ASCII, (0x28, 0x4A): _ROMAN, (0x28, 0x49): _KATAKANA,
-            (0x24, 0x40): _LEAD, (0x24, 0x42): _LEAD}
-
-
-_SPECIAL = {_ASCII: re.compile(rb"[\x0e\x0f\x1b\x80-\xff]"), _ROMAN: re.compile(rb"[\x0e\x0f\x1b\x80-\xff]"),
-            _KATAKANA: re.compile(rb"[^\x21-\x5f]"), _LEAD: re.compile(rb"[^\x21-\x7e]")}
-_ROMAN_CHARS = str.maketrans({0x5C: "\u00a5", 0x7E: "\u203e"})
-_KATAKANA_CHARS = str.maketrans({b: chr(0xFF61 - 0x21 + b) for b in range(0x21, 0x60)})
-_JIS_TO_EUC = bytes(b | 0x80 if 0x21 <= b <= 0x7E else b for b in range(256))
-
-
-def _run(state: int, run: bytes) -> str:
-    """A run of bytes that state reads one by one without a change of state, at once:
-    JIS X 0208 pairs through EUC-JP, whose bytes are theirs with the high bit set."""
-    if state == _LEAD:
-        return euc_jp_decode(run.translate(_JIS_TO_EUC), "replace")[0]
-    text = run.decode("latin-1")
-    return text.translate(_ROMAN_CHARS if state == _ROMAN else _KATAKANA_CHARS if state == _KATAKANA else {})
-
+# ---- ISO-2022-JP: the Encoding Standard's decoder (section 12.2.1), in C ----
 
 def iso_2022_jp_decode(data, errors="strict") -> tuple[str, int]:
-    """The Encoding Standard's ISO-2022-JP decoder; runs that need no change of state are
-    read at once (_run), the rest byte by byte as the standard's states say."""
-    data = bytes(data)
-    out: list[str] = []
-    state = output_state = _ASCII
-    lead = 0
-    output_flag = False
-    i, n = 0, len(data)
-    while True:
-        if state in _SPECIAL:   # the run up to a byte this state reads otherwise
-            m = _SPECIAL[state].search(data, i)
-            end = m.start() if m else n
-            if state == _LEAD and (end - i) % 2:
-                end -= 1   # an odd byte out: a lead byte, read alone below
-            if end > i:
-                out.append(_run(state, data[i:end]))
-                output_flag = False
-                i = end
-        byte = data[i] if i < n else None
-        i += 1
-        if state == _ESCAPE_START:
-            if byte in (0x24, 0x28):
-                lead, state = byte, _ESCAPE
-                continue
-            i -= 1   # the byte given back (or the end read again)
-            output_flag, state = False, output_state
-            out.append(_FFFD)
-        elif state == _ESCAPE:
-            first, lead = lead, 0
-            found = _ESCAPES.get((first, byte)) if byte is not None else None
-            if found is not None:
-                state = output_state = found
-                if output_flag:   # two escape sequences in a row
-                    out.append(_FFFD)
-                output_flag = True
-                continue
-            i -= 2   # the lead and the byte given back (or the lead, and the end read again)
-            output_flag, state = False, output_state
-            out.append(_FFFD)
-        elif byte is None:
-            if state == _TRAIL:
-                out.append(_FFFD)
-            break
-        elif byte == 0x1B:
-            if state == _TRAIL:
-                out.append(_FFFD)
-            state = _ESCAPE_START
-        elif state == _TRAIL:
-            state = _LEAD
-            out.append(_run(_LEAD, bytes([lead, byte])) if 0x21 <= byte <= 0x7E else _FFFD)
-        else:
-            output_flag = False
-            if state == _LEAD and 0x21 <= byte <= 0x7E:
-                lead, state = byte, _TRAIL
-            else:   # a byte the state has no character for
-                out.append(_FFFD)
-    text = "".join(out)
-    if errors == "strict" and _FFFD in text:
+    """The Encoding Standard's ISO-2022-JP decoder, state by state
+    (fastparse/_core/iso2022jp.c; tests/iso2022jp_reference.py is the same in Python)."""
+    data = data if isinstance(data, bytes) else bytes(data)
+    utf8, malformed = _core.iso2022jp_to_utf8(data)
+    if malformed and errors == "strict":
         raise UnicodeDecodeError("iso-2022-jp", data, 0, len(data), "invalid ISO-2022-JP")
-    return text, len(data)
+    return utf8.decode("utf-8"), len(data)

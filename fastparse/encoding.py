@@ -74,7 +74,8 @@ these (``codecs.register``, at import):
   Standard's decoders read malformed bytes, and EUC-JP has the index's NEC and
   IBM rows and Windows' symbols (fastparse/_legacy_codecs.py).
 * "whatwg-iso-2022-jp": the Encoding Standard's ISO-2022-JP decoder, state by
-  state (same module), and iso2022_jp's encoder.
+  state (fastparse/_core/iso2022jp.c, which to_utf8 runs straight to UTF-8), and
+  iso2022_jp's encoder.
 
 The windows-* encodings decode with "whatwg-windows-1252" and the like: Python's
 cp1252... with each byte of 0x80-0x9F it leaves undefined decoded as the C1
@@ -332,6 +333,8 @@ def to_utf8(data, detection: Detection) -> bytes:
     Skips the BOM; malformed sequences become U+FFFD as in a browser.
     """
     body = memoryview(data).cast("B")[len(detection.bom):]
+    if detection.name == "iso-2022-jp":   # straight to UTF-8, without the GIL
+        return _core.iso2022jp_to_utf8(body)[0]
     return str(body, detection.codec, "replace").encode("utf-8")
 
 

@@ -8,11 +8,13 @@ import collections
 import csv
 import html
 import importlib.util
+import itertools
 import random
 import re
 from pathlib import Path
 
 import pytest
+from iso2022jp_reference import iso2022jp_reference
 from prescan_reference import _TAG_ATTRIBUTES, _EndOfInput, _get_attribute, prescan_reference
 
 import fastparse as fp
@@ -627,6 +629,75 @@ def test_iso_2022_jp_decodes_as_the_encoding_standard_says(data, want):
     doc = fp.parse(b"<p>" + data + b"</p>", encoding="iso-2022-jp")
     assert (doc.encoding, doc.find("p").text) == ("iso-2022-jp", want)
 
+
+def _transcoded(data: bytes) -> tuple[str, int]:
+    utf8, malformed = _core.iso2022jp_to_utf8(data)
+    return utf8.decode("utf-8"), malformed
+
+
+def _reference(data: bytes) -> tuple[str, int]:
+    text = iso2022jp_reference(data)
+    return text, text.count("\ufffd")
+
+
+def test_iso_2022_jp_transcoder_reads_short_inputs_as_the_reference_decoder():
+    # every input of up to 4 bytes over the bytes each state reads apart: ESC, the
+    # escapes' bytes, SO, Roman's two, a JIS X 0208 pair (46 7C: 日), a pair the index
+    # lacks (29 21), a byte past Katakana's range (60), a space and a high byte
+    alphabet = b"\x1b$(BJI@\x0e\\~F|)!`\x80 "
+    for length in range(5):
+        for data in map(bytes, itertools.product(alphabet, repeat=length)):
+            assert _transcoded(data) == _reference(data), data
+
+
+def test_iso_2022_jp_transcoder_reads_random_documents_as_the_reference_decoder():
+    rng = random.Random(2022)
+    escapes = [b"\x1b$B", b"\x1b$@", b"\x1b(B", b"\x1b(J", b"\x1b(I", b"\x1b(", b"\x1b$", b"\x1b"]
+    for _ in range(3000):
+        parts = []
+        for _ in range(rng.randint(0, 40)):
+            kind = rng.random()
+            if kind < 0.3:
+                parts.append(rng.choice(escapes))
+            elif kind < 0.7:   # pairs in the lead byte state, markup in ASCII
+                parts.append(bytes(rng.randint(0x21, 0x7E) for _ in range(rng.randint(1, 9))))
+            else:
+                parts.append(bytes(rng.randrange(256) for _ in range(rng.randint(1, 3))))
+        data = b"".join(parts)
+        assert _transcoded(data) == _reference(data), data
+
+
+def test_iso_2022_jp_transcoder_reads_every_pair_as_the_reference_decoder():
+    for lead in range(0x21, 0x7F):
+        data = b"\x1b$B" + bytes(b for trail in range(0x20, 0x80) for b in (lead, trail)) + b"\x1b(B"
+        assert _transcoded(data) == _reference(data), hex(lead)
+    assert _transcoded(b"\x1b$B\x2d\x21\x74\x26\x29\x21") == ("\u2460\u7199\ufffd", 1)   # ① 熙, none
+
+
+def test_iso_2022_jp_page_parses_as_its_utf8_text():
+    # long runs of markup and of text, in every state that reads text
+    words = ["\u65e5\u672c\u8a9e\u306e\u30c6\u30ad\u30b9\u30c8", "\u30ab\u30bf\u30ab\u30ca", "\u0391\u0416"]
+    rows = [f'<li class="item-{k}"><a href="/p/{k}">{words[k % 3] * (k % 7 + 1)}</a> x{k}</li>\n' for k in range(3000)]
+    text = "<ul>\n" + "".join(rows) + "</ul>"
+    data = text.encode("iso2022_jp") + b"\x1b(J\\~\x1b(I\x31\x1b(B"
+    doc = fp.parse(data)
+    assert (doc.encoding, doc.source) == ("iso-2022-jp", (text + "\u00a5\u203e\uff71").encode())
+    assert [a.text for a in doc.find_all("a")] == [words[k % 3] * (k % 7 + 1) for k in range(3000)]
+    assert _core.iso2022jp_to_utf8(bytearray(data)) == _core.iso2022jp_to_utf8(memoryview(data)) == \
+        (doc.source, 0)
+
+
+def test_iso_2022_jp_pairs_header_is_generated_from_the_euc_jp_codec():
+    # ISO-2022-JP's pairs read as EUC-JP's do, the same bytes with the high bit set
+    generated_by("gen_jis0208", "jis0208_gen.h")
+
+
+def test_iso_2022_jp_codec_raises_on_malformed_bytes_when_strict():
+    assert b"\x1b$B\x46\x7c\x1b(B".decode("whatwg-iso-2022-jp") == "\u65e5"
+    with pytest.raises(UnicodeDecodeError, match="iso-2022-jp"):
+        b"a\x0eb".decode("whatwg-iso-2022-jp")
+    with pytest.raises(TypeError):
+        _core.iso2022jp_to_utf8("text")
 
 def test_gb18030_moved_codes_of_a_selector_are_written_as_its_decoder_reads_them():
     doc = fp.parse(b"<meta charset=gb18030><p title=\"\xa6\xd9\">x</p>")

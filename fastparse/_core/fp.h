@@ -513,4 +513,8 @@ int fp_utf8_check_portable(const uint8_t *p, size_t n);
 #define FP_UTF16_TO_UTF8_CAP(n) ((n) / 2 * 3 + 3)
 size_t fp_utf16_to_utf8(const uint8_t *p, size_t n, int big_endian, uint8_t *out);
 
+/* iso2022jp.c: p[0 .. n) (ISO-2022-JP) as UTF-8, appended to out; *errors is
+ * the number of U+FFFD written for malformed bytes. 0, or -1 on ENOMEM. */
+int fp_iso2022jp_to_utf8(const uint8_t *p, size_t n, fp_buf *out, size_t *errors);
+
 #endif

@@ -426,6 +426,31 @@ mod_iso2022jp_escapes(PyObject *module, PyObject *arg)
     return PyBool_FromLong(found);
 }
 
+/* iso2022jp_to_utf8(data) -> (bytes, errors): ISO-2022-JP data as UTF-8, as
+ * the Encoding Standard's decoder reads it (iso2022jp.c), and how many of its
+ * characters are U+FFFD for malformed bytes. */
+static PyObject *
+mod_iso2022jp_to_utf8(PyObject *module, PyObject *arg)
+{
+    Py_buffer view;
+    if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0)
+        return NULL;
+    fp_buf out = {0};
+    size_t errors;
+    int r;
+    Py_BEGIN_ALLOW_THREADS
+    r = fp_iso2022jp_to_utf8(view.buf, (size_t)view.len, &out, &errors);
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&view);
+    PyObject *result = NULL;
+    if (r < 0)
+        PyErr_NoMemory();
+    else
+        result = Py_BuildValue("(y#n)", (const char *)out.data, (Py_ssize_t)out.len, (Py_ssize_t)errors);
+    fp_buf_free(&out);
+    return result;
+}
+
 /* utf16_pattern(data) -> "utf-16le" | "utf-16be" | None: whether data looks
  * like an HTML document in UTF-16 without a BOM (detect.c). */
 static PyObject *
@@ -594,6 +619,8 @@ static PyMethodDef module_methods[] = {
      "Engine entry point; use fastparse.parse()."},
     {"iso2022jp_escapes", mod_iso2022jp_escapes, METH_O,
      "iso2022jp_escapes(data) -> bool: whether 7-bit data holds a run of JIS X 0208 between escapes (ISO-2022-JP)."},
+    {"iso2022jp_to_utf8", mod_iso2022jp_to_utf8, METH_O,
+     "iso2022jp_to_utf8(data) -> (bytes, errors): ISO-2022-JP as UTF-8, with the count of U+FFFD for malformed bytes."},
     {"utf16_pattern", mod_utf16_pattern, METH_O,
      "utf16_pattern(data) -> 'utf-16le', 'utf-16be' or None: an HTML document in UTF-16 without a BOM."},
     {"utf8_check", mod_utf8_check, METH_O,

@@ -5,7 +5,7 @@
  * queries taken from the document itself.
  *
  * Also fp_prescan / fp_encoding_for_label / fp_detect_encoding / fp_utf8_check /
- * fp_utf16_to_utf8 on the same bytes, and, when bit 7
+ * fp_utf16_to_utf8 / fp_iso2022jp_to_utf8 on the same bytes, and, when bit 7
  * of byte 0 is set, a selector program (fp_select_check, then fp_select_run
  * with and without the tag index, fp_select_test and fp_select_closest, when the checker
  * accepts it).
@@ -415,6 +415,20 @@ check_utf16(const uint8_t *buf, size_t len)
     free(out);
 }
 
+/* ISO-2022-JP transcodes to valid UTF-8, each U+FFFD in it an error counted. */
+static void
+check_iso2022jp(const uint8_t *buf, size_t len)
+{
+    fp_buf out = {0};
+    size_t errors, fffd = 0;
+    CHECK(fp_iso2022jp_to_utf8(buf, len, &out, &errors) == 0);
+    CHECK(fp_utf8_check(out.data, out.len) != 0);
+    for (size_t i = 0; i + 2 < out.len; i++)
+        fffd += out.data[i] == 0xEF && out.data[i + 1] == 0xBF && out.data[i + 2] == 0xBD;
+    CHECK(fffd == errors);
+    fp_buf_free(&out);
+}
+
 /* Whether the list at w[at] (of a program fp_select_check accepted) uses
  * :scope anywhere, :not(), :is(), :has() and :nth-child(of S) included. A
  * select over the document takes :scope for its first element, a test of
@@ -555,6 +569,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     check_prescan(buf, len);
     check_utf16(buf, len);
+    check_iso2022jp(buf, len);
     /* a private copy, so ASan catches any read past the document's end */
     uint8_t *copy = malloc(len ? len : 1);
     if (!copy)

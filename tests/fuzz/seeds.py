@@ -49,6 +49,8 @@ TRICKY = [
     b"<div><form>" + b"<rt>" * 20 + b"x</body></form>x</body><optgroup>x</html>",
     b"<b><div>" + b"<rp>" * 20 + b"x</body></b>x</body><frameset>",
     b"<a><form><strong><a></form><button></a>x<i>y</form></i>",
+    # ISO-2022-JP (fuzz_engine.c transcodes every input as it too): pairs, Roman, Katakana, errors
+    b"<p>\x1b$BF|K\\-!\x1b(B</p>\x1b(J\\~\x1b(I1_`\x1b$@\x1b(B\x1b$x\x0e\x1b(\x1b$BF",
 ]
 
 

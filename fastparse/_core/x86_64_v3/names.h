@@ -35,6 +35,7 @@
 #define fp_find v3_fp_find
 #define fp_has_token v3_fp_has_token
 #define fp_iso2022jp_escapes v3_fp_iso2022jp_escapes
+#define fp_iso2022jp_to_utf8 v3_fp_iso2022jp_to_utf8
 #define fp_literal_text v3_fp_literal_text
 #define fp_match v3_fp_match
 #define fp_name_fold v3_fp_name_fold
