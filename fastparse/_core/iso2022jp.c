@@ -8,6 +8,10 @@
 #include "fp.h"
 #include "jis0208_gen.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 enum { ASCII, ROMAN, KATAKANA, LEAD_BYTE, TRAIL_BYTE, ESCAPE_START, ESCAPE };
 
 #define NOTHING UINT32_MAX   /* a step that emits no code point */
@@ -19,8 +23,38 @@ enum { ASCII, ROMAN, KATAKANA, LEAD_BYTE, TRAIL_BYTE, ESCAPE_START, ESCAPE };
 static const uint8_t *
 same_bytes_end(const uint8_t *p, const uint8_t *end, int roman)
 {
+#if defined(__SSE2__)
+    /* 16 bytes at a time in the ASCII state: a high byte, SO or SI (0E, 0F), ESC */
+    const __m128i not_low_bit = _mm_set1_epi8((char)0xFE), so_si = _mm_set1_epi8(0x0E), esc = _mm_set1_epi8(0x1B);
+    for (; !roman && end - p >= 16; p += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)p);
+        __m128i stop = _mm_or_si128(_mm_cmpeq_epi8(_mm_and_si128(v, not_low_bit), so_si), _mm_cmpeq_epi8(v, esc));
+        unsigned m = (unsigned)(_mm_movemask_epi8(stop) | _mm_movemask_epi8(v));
+        if (m)
+            return p + __builtin_ctz(m);
+    }
+#endif
     while (p < end && *p < 0x80 && *p != 0x0E && *p != 0x0F && *p != 0x1B &&
            !(roman && (*p == 0x5C || *p == 0x7E)))
+        p++;
+    return p;
+}
+
+/* The end of the run from p of bytes 0x21-0x7E, those a JIS X 0208 pair is made of. */
+static const uint8_t *
+pair_bytes_end(const uint8_t *p, const uint8_t *end)
+{
+#if defined(__SSE2__)
+    /* 16 bytes at a time: as signed bytes, 0x21-0x7E are those above 0x20 and below 0x7F */
+    const __m128i low = _mm_set1_epi8(0x21), high = _mm_set1_epi8(0x7E);
+    for (; end - p >= 16; p += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)p);
+        unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmplt_epi8(v, low), _mm_cmpgt_epi8(v, high)));
+        if (m)
+            return p + __builtin_ctz(m);
+    }
+#endif
+    while (p < end && *p >= 0x21 && *p <= 0x7E)
         p++;
     return p;
 }
@@ -31,9 +65,7 @@ same_bytes_end(const uint8_t *p, const uint8_t *end, int roman)
 static const uint8_t *
 pairs(const uint8_t *p, const uint8_t *end, fp_buf *out, size_t *errors)
 {
-    const uint8_t *run = p;
-    while (run < end && *run >= 0x21 && *run <= 0x7E)
-        run++;
+    const uint8_t *run = pair_bytes_end(p, end);
     run -= (run - p) % 2;   /* an odd byte out: a lead byte, read alone */
     if (fp_buf_reserve(out, (size_t)(run - p) / 2 * 3) < 0)
         return NULL;
