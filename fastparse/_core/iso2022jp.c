@@ -76,7 +76,7 @@ pairs(const uint8_t *p, const uint8_t *end, fp_buf *out, size_t *errors)
             cp = ERROR;
             ++*errors;
         }
-        if (cp < 0x800) {   /* Latin, Greek and Cyrillic letters of rows 1 to 7 */
+        if (cp < 0x800) {   /* Latin-1's symbols, Greek and Cyrillic (rows 1 to 7) */
             *o++ = (uint8_t)(0xC0 | (cp >> 6));
         } else {
             *o++ = (uint8_t)(0xE0 | (cp >> 12));
@@ -175,13 +175,13 @@ fp_iso2022jp_to_utf8(const uint8_t *p, size_t n, fp_buf *out, size_t *errors)
             cp = ERROR;
             break;
         }
-        case TRAIL_BYTE:
+        case TRAIL_BYTE: {
+            uint32_t found = byte >= 0x21 && byte <= 0x7E ? fp_jis0208[(lead - 0x21) * 94 + (byte - 0x21)] : 0;
             /* at the end, the end is prepended: the lead byte state finishes */
             state = byte == 0x1B ? ESCAPE_START : LEAD_BYTE;
-            cp = ERROR;
-            if (byte >= 0x21 && byte <= 0x7E && fp_jis0208[(lead - 0x21) * 94 + (byte - 0x21)])
-                cp = fp_jis0208[(lead - 0x21) * 94 + (byte - 0x21)];
+            cp = found ? found : ERROR;
             break;
+        }
         default:   /* ASCII, Roman, Katakana, lead byte */
             if (byte < 0)
                 return 0;
