@@ -643,8 +643,8 @@ def _reference(data: bytes) -> tuple[str, int]:
 def test_iso_2022_jp_transcoder_reads_short_inputs_as_the_reference_decoder():
     # every input of up to 4 bytes over the bytes each state reads apart: ESC, the
     # escapes' bytes, SO, Roman's two, a JIS X 0208 pair (46 7C: 日), a pair the index
-    # lacks (29 21), a byte past Katakana's range (60), a space and a high byte
-    alphabet = b"\x1b$(BJI@\x0e\\~F|)!`\x80 "
+    # lacks (29 21), Katakana's last byte and the one past it (5F, 60), a space, a high byte
+    alphabet = b"\x1b$(BJI@\x0e\\~F|)!_`\x80 "
     for length in range(5):
         for data in map(bytes, itertools.product(alphabet, repeat=length)):
             assert _transcoded(data) == _reference(data), data
