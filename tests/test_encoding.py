@@ -699,6 +699,7 @@ def test_iso_2022_jp_codec_raises_on_malformed_bytes_when_strict():
     with pytest.raises(TypeError):
         _core.iso2022jp_to_utf8("text")
 
+
 def test_gb18030_moved_codes_of_a_selector_are_written_as_its_decoder_reads_them():
     doc = fp.parse(b"<meta charset=gb18030><p title=\"\xa6\xd9\">x</p>")
     assert doc.find("p")["title"] == "\ufe10"

@@ -27,27 +27,7 @@ int
 fp_buf_append_utf8(fp_buf *b, uint32_t cp)
 {
     uint8_t s[4];
-    size_t n;
-    if (cp < 0x80) {
-        s[0] = (uint8_t)cp;
-        n = 1;
-    } else if (cp < 0x800) {
-        s[0] = (uint8_t)(0xC0 | (cp >> 6));
-        s[1] = (uint8_t)(0x80 | (cp & 0x3F));
-        n = 2;
-    } else if (cp < 0x10000) {
-        s[0] = (uint8_t)(0xE0 | (cp >> 12));
-        s[1] = (uint8_t)(0x80 | ((cp >> 6) & 0x3F));
-        s[2] = (uint8_t)(0x80 | (cp & 0x3F));
-        n = 3;
-    } else {
-        s[0] = (uint8_t)(0xF0 | (cp >> 18));
-        s[1] = (uint8_t)(0x80 | ((cp >> 12) & 0x3F));
-        s[2] = (uint8_t)(0x80 | ((cp >> 6) & 0x3F));
-        s[3] = (uint8_t)(0x80 | (cp & 0x3F));
-        n = 4;
-    }
-    return fp_buf_append(b, s, n);
+    return fp_buf_append(b, s, fp_utf8_write(s, cp));
 }
 
 void

@@ -114,6 +114,31 @@ fp_buf_append(fp_buf *b, const void *p, size_t n)
     b->len += n;
     return 0;
 }
+/* cp as UTF-8 at o, which has room for 4 bytes: the number of bytes written */
+static inline size_t
+fp_utf8_write(uint8_t *o, uint32_t cp)
+{
+    if (cp < 0x80) {
+        o[0] = (uint8_t)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        o[0] = (uint8_t)(0xC0 | (cp >> 6));
+        o[1] = (uint8_t)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        o[0] = (uint8_t)(0xE0 | (cp >> 12));
+        o[1] = (uint8_t)(0x80 | ((cp >> 6) & 0x3F));
+        o[2] = (uint8_t)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    o[0] = (uint8_t)(0xF0 | (cp >> 18));
+    o[1] = (uint8_t)(0x80 | ((cp >> 12) & 0x3F));
+    o[2] = (uint8_t)(0x80 | ((cp >> 6) & 0x3F));
+    o[3] = (uint8_t)(0x80 | (cp & 0x3F));
+    return 4;
+}
 int fp_buf_append_utf8(fp_buf *b, uint32_t cp);
 void fp_buf_free(fp_buf *b);
 

@@ -67,7 +67,7 @@ pairs(const uint8_t *p, const uint8_t *end, fp_buf *out, size_t *errors)
 {
     const uint8_t *run = pair_bytes_end(p, end);
     run -= (run - p) % 2;   /* an odd byte out: a lead byte, read alone */
-    if (fp_buf_reserve(out, (size_t)(run - p) / 2 * 3) < 0)
+    if (fp_buf_reserve(out, (size_t)(run - p) / 2 * 3 + 1) < 0)   /* 3 bytes a pair, and room for fp_utf8_write's 4 */
         return NULL;
     uint8_t *o = out->data + out->len;
     for (; p < run; p += 2) {
@@ -76,13 +76,7 @@ pairs(const uint8_t *p, const uint8_t *end, fp_buf *out, size_t *errors)
             cp = ERROR;
             ++*errors;
         }
-        if (cp < 0x800) {   /* Latin-1's symbols, Greek and Cyrillic (rows 1 to 7) */
-            *o++ = (uint8_t)(0xC0 | (cp >> 6));
-        } else {
-            *o++ = (uint8_t)(0xE0 | (cp >> 12));
-            *o++ = (uint8_t)(0x80 | ((cp >> 6) & 0x3F));
-        }
-        *o++ = (uint8_t)(0x80 | (cp & 0x3F));
+        o += fp_utf8_write(o, cp);
     }
     out->len = (size_t)(o - out->data);
     return run;
