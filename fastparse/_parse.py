@@ -94,15 +94,16 @@ def parse(source, *, encoding=None, max_size=DEFAULT_MAX_SIZE, max_depth=DEFAULT
     """parse() for what the C entry point (fastparse._core.parse, below) does not
     take itself: str, bytearray and memoryview sources, keyword arguments other
     than encoding= alone, and the encodings C leaves to Python (ISO-2022-JP,
-    replacement, and the guess at undeclared bytes that are not UTF-8)."""
-    if (encoding is None and max_size is DEFAULT_MAX_SIZE and max_depth is DEFAULT_MAX_DEPTH
+    replacement)."""
+    # plain bytes come here only when _core.parse's C path has tried them and left
+    # them to Python (ISO-2022-JP, replacement): trying again would read them twice
+    if (type(source) is bytearray or type(source) is memoryview) and (
+            encoding is None and max_size is DEFAULT_MAX_SIZE and max_depth is DEFAULT_MAX_DEPTH
             and recovery == "html5" and scripting is False):
-        if type(source) is bytearray or type(source) is memoryview:
-            source = _as_bytes(source)   # as _parse does: the index never sees a change
-        if type(source) is bytes:
-            doc = _parse_bytes(source)   # the encoding decided in C as detect() decides; else None
-            if doc is not None:
-                return doc
+        source = _as_bytes(source)   # as _parse does: the index never sees a change
+        doc = _parse_bytes(source)   # the encoding decided in C as detect() decides; else None
+        if doc is not None:
+            return doc
     return _parse(source, encoding, max_size, max_depth, recovery, scripting, None)
 
 

@@ -93,7 +93,6 @@ from __future__ import annotations
 
 import codecs
 import importlib
-import re
 from functools import cache
 from typing import NamedTuple
 
@@ -257,14 +256,14 @@ def _result(name: str, source: str, bom: bytes = b"") -> Detection:
 _BOMS = ((b"\xef\xbb\xbf", "utf-8"), (b"\xfe\xff", "utf-16be"), (b"\xff\xfe", "utf-16le"))
 _BOM_PREFIXES = tuple(bom for bom, _ in _BOMS)
 _PRESCAN_BYTES = _core.PRESCAN_BYTES   # 1024, as the spec says
-_LATE_META_BYTES = _core.LATE_META_BYTES   # 64 KiB
-_BODY_OPEN = re.compile(rb"<[bB][oO][dD][yY]")
 
 # parse()'s C fast path (bytes alone or with encoding=; py_module.c) decides as
-# detect() does, parses these encodings as is and transcodes UTF-16 as
-# to_utf8() does; it leaves ISO-2022-JP and replacement to detect()
+# detect() does (calling the guess where detect() would), parses these encodings
+# as is and transcodes UTF-16 as to_utf8() does; it leaves ISO-2022-JP and
+# replacement to detect()
 _core._set_legacy_codecs({name: (name, codec) for name, (codec, _) in _ENCODINGS.items()
                           if name != "utf-8" and name not in _TRANSCODE})
+_core._set_guess(guess)   # for bytes that are not UTF-8 and declare nothing
 
 
 def _utf8_state(data) -> int:
@@ -312,19 +311,13 @@ def detect(data, hint: str | None = None) -> Detection:
         return _result("iso-2022-jp", "guess")   # 7-bit, with escapes to JIS X 0208
     if state:
         return _result("utf-8", "fallback")
-    late = _late_meta(data)
+    late = _core.late_meta(data)   # the prescan over the document's head, up to its <body
     if late is not None:
         return _result(late, "late-meta")
     guessed = guess(data)
     if guessed is not None:
         return _result(guessed, "guess")
     return _result("windows-1252", "fallback")
-
-
-def _late_meta(data) -> str | None:
-    """The prescan over the document's head, for a <meta> past the first 1024 bytes."""
-    body = _BODY_OPEN.search(data, _PRESCAN_BYTES, _LATE_META_BYTES)
-    return _prescan(data, body.start() if body is not None else _LATE_META_BYTES)
 
 
 def to_utf8(data, detection: Detection) -> bytes:

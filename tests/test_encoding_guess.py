@@ -9,9 +9,10 @@ import re
 from pathlib import Path
 
 import pytest
+from guess_sample_reference import sample as guess_sample_reference
 
 import fastparse as fp
-from fastparse import _core
+from fastparse import _core, corpora
 from fastparse._encoding_guess import guess
 from fastparse.encoding import detect, lookup
 
@@ -217,10 +218,47 @@ def test_latin_text_is_never_guessed_as_cjk_or_cyrillic():
         assert guess(data) is None, (codec, text[:200])
 
 
-def test_the_c_fast_path_leaves_the_guess_to_python():
+def test_the_c_fast_path_calls_the_guess_and_parses():
+    # no second detection in Python: C decides that the guess must, calls it, parses
+    from fastparse import _encoding_guess, _parse
     data = page(TEXTS["ja"]).encode("cp932")
-    assert _core._parse_bytes(data) is None
-    assert fp.parse(data).encoding == "shift_jis"
+    calls = []
+
+    def general(*args, **kwargs):
+        calls.append(args)
+        return _parse._parse_general(*args, **kwargs)
+
+    def guess_once(data):
+        calls.append("guess")
+        return guess(data)
+
+    _core._set_parse_general(general)
+    _core._set_guess(guess_once)
+    try:
+        assert _core._parse_bytes(data).encoding == "shift_jis"
+        assert fp.parse(data).encoding == "shift_jis"
+        assert fp.parse("<p>caf\xe9".encode("cp1252")).encoding == "windows-1252"   # no guess: the fallback
+    finally:
+        _core._set_parse_general(_parse._parse_general)
+        _core._set_guess(_encoding_guess.guess)
+    assert calls == ["guess"] * 3
+    with pytest.raises(TypeError, match="callable"):
+        _core._set_guess(None)
+
+
+def test_a_guess_that_fails_fails_the_parse():
+    from fastparse import _encoding_guess
+
+    def broken(data):
+        raise MemoryError("no room for the sample")
+
+    _core._set_guess(broken)
+    try:
+        with pytest.raises(MemoryError, match="sample"):
+            fp.parse(page(TEXTS["ja"]).encode("cp932"))
+        assert fp.parse(b"<p>x").encoding == "utf-8"   # declared or UTF-8: no guess
+    finally:
+        _core._set_guess(_encoding_guess.guess)
 
 
 def _legacy_corpus_pages() -> list[tuple[str, str]]:
@@ -257,20 +295,132 @@ def test_the_byte_counts_are_the_decoded_texts_counts(seed):
     # each count is the one the decoded text's regular expressions would make
     from fastparse import _encoding_guess as G
     r = random.Random(seed)
-    sample = bytes(r.choice(range(0x80, 0x100)) if r.random() < 0.8 else r.choice(b" a.\n<>") for _ in range(5000))
+    data = bytes(r.choice(range(0x80, 0x100)) if r.random() < 0.8 else r.choice(b" a.\n<>") for _ in range(5000))
+    sample = G._Sample(data, _core.byte_counts(data))
     for script in G._ALPHABETS:
-        text, classes = sample.decode(script.codec, "replace"), G._ALPHABET_BYTES[script.name]
-        assert G._count(sample, classes.letter) == len(script.letter.findall(text)), script.name
-        assert G._count(sample, classes.frequent) == len(script.frequent.findall(text)), script.name
+        text, classes = data.decode(script.codec, "replace"), G._ALPHABET_BYTES[script.name]
+        assert sample.count(classes.letter) == len(script.letter.findall(text)), script.name
+        assert sample.count(classes.frequent) == len(script.frequent.findall(text)), script.name
         if script.lower:
-            assert G._count(sample, classes.lower) == len(script.lower.findall(text)), script.name
+            assert sample.count(classes.lower) == len(script.lower.findall(text)), script.name
         if script.vowel:
             lower = "".join(script.lower.findall(text))
-            assert G._count(sample, classes.vowel) == len(script.vowel.findall(lower)), script.name
+            assert sample.count(classes.vowel) == len(script.vowel.findall(lower)), script.name
         near = re.sub("[\x00-\x7f]+", " ", text)
-        assert (sum(map(len, classes.word.findall(sample))) == sum(map(len, script.word.findall(near)))), script.name
-    text = sample.decode("cp874", "replace")
-    assert G._count(sample, G._THAI_BYTES) == len(G._THAI.findall(text))
-    assert G._count(sample, G._THAI_MARK_BYTES) == len(G._THAI_MARK.findall(text))
+        assert _core.bytes_in_runs(data, classes.letter, 3) == sum(map(len, script.word.findall(near))), script.name
+    text = data.decode("cp874", "replace")
+    assert sample.count(G._THAI_BYTES) == len(G._THAI.findall(text))
+    assert sample.count(G._THAI_MARK_BYTES) == len(G._THAI_MARK.findall(text))
     near = re.sub("[\x00-\x7f]+", " ", text)
     assert len(G._THAI_STRAY.findall(text)) == len(G._THAI_STRAY.findall(near))
+    strays = (_core.unpaired_bytes(data, G._THAI_MARK_BYTES, G._THAI_CONSONANT_BYTES + G._THAI_MARK_BYTES, False)
+              + _core.unpaired_bytes(data, G._THAI_LEADING_VOWEL_BYTES, G._THAI_CONSONANT_BYTES, True))
+    assert strays == len(G._THAI_STRAY.findall(text))
+
+
+def _random_page(r: random.Random) -> bytes:
+    """Markup, ASCII and non-ASCII text in runs short and long: runs that cross the
+    sampler's 4 KiB blocks, runs over 2 KiB, samples over 32 KiB, pages over 1 MiB"""
+    if r.random() < 0.5:
+        pieces = (b"<", b">", b"a", b" ", b"\xe9", b"\x82\xa0", b"\n", b"<p>", b"</p>", b"x" * 50)
+        return b"".join(r.choice(pieces) for _ in range(r.randint(0, 40)))
+    out = []
+    for _ in range(r.randint(1, 30)):
+        k = r.random()
+        if k < 0.3:
+            out.append(b"a" * r.randint(0, 6000))
+        elif k < 0.5:
+            out.append(b"\xe9" * r.randint(1, 3000))
+        elif k < 0.7:
+            out.append(b"<" * r.randint(0, 2) + b"x" * r.randint(0, 5000) + b">" * r.randint(0, 2))
+        else:
+            out.append(bytes(r.choice(b"<>a \xe9\xff") for _ in range(r.randint(0, 500))))
+    return b"".join(out)
+
+
+def test_the_sample_is_the_python_samplers():
+    # guess.c against the sampler as it was written in Python (a regular expression
+    # around the blocks that are not ASCII), on 3,000 random pages and the edges
+    r = random.Random(61)
+    pages = [_random_page(r) for _ in range(3000)]
+    pages += [b"", b">", b"\xe9", b">\xe9", b"\xe9<", b"a" * (1 << 20) + b">\xe9\xe9",
+              b"a" * ((1 << 20) - 2) + b">\xe9\xe9<", b"<p>" + b"x\xe9 " * 700_000,
+              bytes(r.choice(b"<>a\xe9 ") for _ in range(1 << 21)), b"\xe9" * (1 << 21)]
+    for data in pages:
+        assert _core.guess_sample(data) == guess_sample_reference(data), data[:60]
+    assert _core.guess_sample(memoryview(b">\xe9x<" * 9)) == _core.guess_sample(bytearray(b">\xe9x<" * 9)) \
+        == b"\n".join([b"\xe9x"] * 9)
+
+
+@pytest.mark.skipif(not CORPORA.is_dir(), reason=f"corpus not found at {CORPORA} (../shared/corpora from the repo root)")
+def test_the_sample_of_real_pages_is_the_python_samplers():
+    for page in corpora.real_pages(str(CORPORA)):
+        data = page.read()
+        assert _core.guess_sample(data) == guess_sample_reference(data), page
+
+
+def test_byte_counts():
+    r = random.Random(7)
+    for n in (0, 1, 3, 4, 5, 1000):
+        data = bytes(r.randrange(256) for _ in range(n))
+        assert _core.byte_counts(data) == tuple(data.count(bytes([b])) for b in range(256))
+    assert _core.byte_counts(memoryview(b"aab"))[ord("a")] == 2
+    with pytest.raises(TypeError):
+        _core.byte_counts("text")
+    with pytest.raises(TypeError):
+        _core.guess_sample("text")
+
+
+def test_utf8_counts_are_pythons_replace_decoders():
+    # each maximal ill-formed subpart one U+FFFD, as Python's "replace" (and the Encoding
+    # Standard's decoder) read it; every byte that decides where one ends
+    r = random.Random(3)
+    alphabet = [0x41, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBB, 0xBD, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEE,
+                0xEF, 0xF0, 0xF1, 0xF4, 0xF5, 0xFF]
+    for _ in range(30_000):
+        data = bytes(r.choice(alphabet) for _ in range(r.randint(0, 9)))
+        text = data.decode("utf-8", "replace")
+        chars, errors, replacements = _core.utf8_counts(data)
+        assert chars + errors == len(text) - sum(b < 0x80 for b in data), data
+        assert errors + replacements == text.count("\ufffd"), data
+
+
+def test_big5_pairs_are_a_regular_expressions():
+    pair = re.compile(rb"[\xa1-\xf9][\x40-\x7e\xa1-\xfe]")
+    r = random.Random(4)
+    alphabet = [0x20, 0x3F, 0x40, 0x7E, 0x7F, 0xA0, 0xA1, 0xA3, 0xA4, 0xC6, 0xC7, 0xF9, 0xFA, 0xFE, 0xFF]
+    for _ in range(20_000):
+        data = bytes(r.choice(alphabet) for _ in range(r.randint(0, 9)))
+        pairs = pair.findall(data)
+        assert _core.big5_pairs(data) == (len(pairs), sum(0xA4 <= p[0] <= 0xC6 for p in pairs),
+                                          sum(p[1] < 0x80 for p in pairs)), data
+
+
+def test_char_counts_and_chars_in_are_regular_expressions():
+    # the CJK tests' classes counted in C, and the Han characters the GBK test encodes,
+    # against the same classes as regular expressions, at every range's edges and in
+    # each of a str's storage kinds (Latin-1, UCS-2, UCS-4)
+    from fastparse import _encoding_guess as G
+    classes = [re.compile("[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in c) + "]") for c in G._CLASSES]
+    edges = sorted({x for c in G._CLASSES for lo, hi in c for x in (lo - 1, lo, hi, hi + 1) if x <= 0x10FFFF}
+                   | {0x41, 0xE9, 0x10000, 0x20000})
+    r = random.Random(5)
+    for _ in range(5000):
+        text = "".join(chr(r.choice(edges)) for _ in range(r.randint(0, 30)))
+        assert _core.char_counts(text, G._CLASS_RANGES) == tuple(len(c.findall(text)) for c in classes), text
+        assert _core.chars_in(text, G._HAN_RANGES) == "".join(classes[5].findall(text))
+    assert _core.char_counts("caf\xe9", ((0x80, 0xFF, 1),)) == (0, 1)
+    for bad in (((0x41, 0x5A, 0),), ((0x100, 0xFF, 0),), ((0x80, 0xFF, 32),), ((0x80, 0xFF),), (0x80,),
+                ((0x80, 0xFF, 0),) * 33):
+        with pytest.raises(ValueError, match="char_counts"):
+            _core.char_counts("x", bad)
+    with pytest.raises(TypeError):
+        _core.char_counts(b"x", ((0x80, 0xFF, 0),))
+
+
+def test_bytes_in_runs():
+    assert _core.bytes_in_runs(b"", b"ab", 3) == 0
+    assert _core.bytes_in_runs(b"ab abc abab", b"ab", 3) == 4
+    assert _core.bytes_in_runs(b"aaa", b"a", 3) == 3
+    assert _core.bytes_in_runs(b"aa", b"a", 3) == 0
+    assert _core.bytes_in_runs(bytearray(b"xaaax"), b"a", 1) == 3

@@ -9,11 +9,9 @@
 #include "internal.h"   /* fp_is_ws */
 #include "prescan.h"
 
-/* The late-meta step: the prescan again over the head of the document, up
- * to the first "<body" (ASCII case ignored) that starts past the first
- * FP_PRESCAN_BYTES, or over the first FP_LATE_META_BYTES. */
-static const char *
-late_meta(const uint8_t *p, size_t n)
+/* The late-meta step (prescan.h) */
+const char *
+fp_late_meta(const uint8_t *p, size_t n)
 {
     if (n <= FP_PRESCAN_BYTES)
         return NULL;   /* the first prescan has read it all */
@@ -104,7 +102,7 @@ fp_detect_encoding(const uint8_t *p, size_t n)
         return state == 2 ? "utf-8" : declared;
     if (state)
         return state == 1 && fp_iso2022jp_escapes(p, n) ? "iso-2022-jp" : "utf-8";
-    return late_meta(p, n);   /* NULL: the guess (fastparse/_encoding_guess.py) decides */
+    return fp_late_meta(p, n);   /* NULL: the guess (fastparse/_encoding_guess.py) decides */
 }
 
 int

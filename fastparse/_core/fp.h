@@ -542,4 +542,49 @@ size_t fp_utf16_to_utf8(const uint8_t *p, size_t n, int big_endian, uint8_t *out
  * the number of U+FFFD written for malformed bytes. 0, or -1 on ENOMEM. */
 int fp_iso2022jp_to_utf8(const uint8_t *p, size_t n, fp_buf *out, size_t *errors);
 
+/* guess.c: the encoding guess's sample (fastparse/_encoding_guess.py): the runs
+ * of text between tags that hold non-ASCII bytes, found in the first
+ * FP_GUESS_SCAN bytes, each from its first non-ASCII byte to the byte after its
+ * last (at most FP_GUESS_PART bytes), a line each, at most FP_GUESS_SAMPLE
+ * bytes. out has room for FP_GUESS_SAMPLE + FP_GUESS_PART bytes; returns the
+ * sample's length. */
+#define FP_GUESS_SAMPLE (1u << 15)
+#define FP_GUESS_PART (1u << 11)
+#define FP_GUESS_SCAN (1u << 20)
+#define FP_GUESS_BLOCK (1u << 12)  /* the sample is searched around blocks that are not ASCII */
+size_t fp_guess_sample(const uint8_t *data, size_t len, uint8_t *out);
+/* counts[b]: how many of p[0 .. n) are b */
+void fp_byte_counts(const uint8_t *p, size_t n, size_t counts[256]);
+/* p[0 .. n) read as UTF-8 with each maximal ill-formed subpart one U+FFFD (the
+ * Encoding Standard's decoder, and Python's "replace"): counts[0] its non-ASCII
+ * characters, counts[1] the U+FFFD it writes for bad bytes, counts[2] the U+FFFD
+ * it reads as such (EF BF BD), which counts[0] includes */
+void fp_utf8_counts(const uint8_t *p, size_t n, size_t counts[3]);
+/* The Big5 test's pairs: a lead byte A1-F9 and a trail byte 40-7E or A1-FE, taken
+ * left to right without overlap. counts[0] the pairs, counts[1] those of Big5's
+ * common characters (lead A4-C6), counts[2] those whose trail byte is ASCII */
+void fp_big5_pairs(const uint8_t *p, size_t n, size_t counts[3]);
+/* How many of p[0 .. n) stand in runs of at least min_run bytes that are all members */
+size_t fp_bytes_in_runs(const uint8_t *p, size_t n, const uint8_t member[256], size_t min_run);
+/* How many of p[0 .. n)'s member bytes have no neighbour byte just before them
+ * (or, with after, just after them): Thai's marks without a consonant or mark
+ * to stand on, its vowels written before a consonant without one after */
+size_t fp_unpaired_bytes(const uint8_t *p, size_t n, const uint8_t member[256], const uint8_t neighbour[256],
+                         int after);
+/* counts[r.counter] grows by one for each of the n characters (a Python str's
+ * storage, kind bytes a character) in each range r of ranges, all of them at or
+ * above U+0080 (at most 32 ranges); a counter may take several ranges, which
+ * must not overlap */
+typedef struct {
+    uint32_t lo, hi;      /* code points, both included */
+    uint32_t counter;
+} fp_char_range;
+void fp_char_counts(const void *chars, int kind, size_t n, const fp_char_range *ranges, size_t nranges,
+                    size_t *counts);
+/* The n characters' code points (stored as fp_char_counts reads them) that fall
+ * in one of the ranges (their counters unread), in order, to out, which has room
+ * for n; returns how many */
+size_t fp_chars_in(const void *chars, int kind, size_t n, const fp_char_range *ranges, size_t nranges,
+                   uint32_t *out);
+
 #endif

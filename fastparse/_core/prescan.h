@@ -41,6 +41,12 @@ const char *fp_utf16_pattern(const uint8_t *p, size_t n);
 enum { FP_ISO2022JP_SCAN_BYTES = 1 << 20 };
 int fp_iso2022jp_escapes(const uint8_t *p, size_t n);
 
+/* The late-meta step of detect(): the prescan again over the head of the
+ * document, up to the first "<body" (ASCII case ignored) that starts past the
+ * first FP_PRESCAN_BYTES, or over the first FP_LATE_META_BYTES; NULL when it
+ * declares nothing there (or n <= FP_PRESCAN_BYTES: the first prescan read it all). */
+const char *fp_late_meta(const uint8_t *p, size_t n);
+
 /* What fastparse.encoding.detect() decides for bytes without a BOM and
  * without a transport hint: a WHATWG name (a static string), or NULL for bytes
  * that are not UTF-8 and declare nothing, whose encoding detect() guesses

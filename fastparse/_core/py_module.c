@@ -1,6 +1,7 @@
 /* py_module.c — the fastparse._core module: _parse (which releases the GIL
  * around the engine), the small byte utilities the Python layer needs
- * (utf8_check from utf8.c, floor_scan, _decode_refs), and module state. */
+ * (utf8_check from utf8.c, floor_scan, _decode_refs; the encoding guess's
+ * in py_guess.c), and module state. */
 #include "cpu.h"
 #include "prescan.h"
 #include "py_types.h"
@@ -315,11 +316,13 @@ parse_utf16(fp_state *st, PyObject *source, size_t skip, const char *name)
  * fastparse.encoding.detect() decides it, in C and in the same GIL-free
  * stretch as the parse, so that threads parsing pages overlap in both. A BOM
  * decides at once, then the hint; UTF-16 is transcoded here (parse_utf16).
+ * Bytes that are not UTF-8 and declare nothing (fp_detect_encoding's NULL) go
+ * to the guess detect() makes (fastparse._encoding_guess.guess, given by
+ * fastparse.encoding), with the GIL, between the detection and the parse.
  * None (the Python path decides) for an encoding the engine cannot scan as is
- * and this file does not transcode (ISO-2022-JP, replacement), for bytes whose
- * encoding detect() must guess (fp_detect_encoding), or before
- * fastparse.encoding has given the legacy codecs. tests/test_encoding.py
- * checks the decisions agree. */
+ * and this file does not transcode (ISO-2022-JP, replacement), or before
+ * fastparse.encoding has given the legacy codecs and the guess.
+ * tests/test_encoding.py checks the decisions agree. */
 static PyObject *
 parse_bytes(fp_state *st, PyObject *source, const char *hint)
 {
@@ -351,13 +354,36 @@ parse_bytes(fp_state *st, PyObject *source, const char *hint)
         status = fp_parse(&d->doc, p + bom, n - bom, &opts);
     }
     Py_END_ALLOW_THREADS
+    PyObject *guessed = NULL;
+    if (!name && st->guess) {
+        /* not UTF-8 and declaring nothing: the guess (Python, with the GIL) names the
+         * encoding, else windows-1252, as detect() decides; then the parse */
+        if (!(guessed = PyObject_CallOneArg(st->guess, source))) {
+            Py_DECREF(d);
+            return NULL;
+        }
+        name = guessed == Py_None ? "windows-1252" : PyUnicode_Check(guessed) ? PyUnicode_AsUTF8(guessed) : NULL;
+        as_is = name && !fp_encoding_transcoded(name);
+        if (as_is) {
+            opts.legacy = strcmp(name, "utf-8") != 0;
+            opts.dbcs = (uint8_t)fp_dbcs_of(name);
+            Py_BEGIN_ALLOW_THREADS
+            status = fp_parse(&d->doc, p, n, &opts);
+            Py_END_ALLOW_THREADS
+        }
+        PyErr_Clear();   /* a name that is not a str, or has no UTF-8: the Python path says so */
+    }
     PyObject *entry = as_is && opts.legacy ? PyDict_GetItemString(st->legacy_codecs, name) : NULL;
     if (!as_is || (opts.legacy && !entry)) {
         Py_DECREF(d);
-        if (name && strncmp(name, "utf-16", 6) == 0)   /* the UTF-16 XML declaration, "<\0?\0x\0" */
+        if (name && strncmp(name, "utf-16", 6) == 0) {   /* the UTF-16 XML declaration, "<\0?\0x\0" */
+            Py_XDECREF(guessed);
             return parse_utf16(st, source, 0, name);
+        }
+        Py_XDECREF(guessed);
         Py_RETURN_NONE;   /* the Python path decides (and parses again) */
     }
+    Py_XDECREF(guessed);   /* name is no longer read: entry's strings are the dict's */
     d->encoding = Py_NewRef(entry ? PyTuple_GET_ITEM(entry, 0) : st->utf_8);
     d->codec = entry ? Py_NewRef(PyTuple_GET_ITEM(entry, 1)) : NULL;
     return parsed_document(st, d, status, (Py_ssize_t)(n - bom), FP_DEFAULT_MAX_SIZE, FP_DEFAULT_MAX_DEPTH);
@@ -388,6 +414,21 @@ encoding_keyword_only(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames
         return NULL;
     }
     return fp_encoding_for_label((const uint8_t *)label, (size_t)n);
+}
+
+/* _set_guess(function): fastparse._encoding_guess.guess, which parse_bytes
+ * calls for bytes that are not UTF-8 and declare nothing (fastparse.encoding,
+ * at import) */
+static PyObject *
+mod_set_guess(PyObject *module, PyObject *fn)
+{
+    if (!PyCallable_Check(fn)) {
+        PyErr_Format(PyExc_TypeError, "_set_guess() needs a callable, not %s", Py_TYPE(fn)->tp_name);
+        return NULL;
+    }
+    fp_state *st = PyModule_GetState(module);
+    Py_XSETREF(st->guess, Py_NewRef(fn));
+    Py_RETURN_NONE;
 }
 
 /* _set_legacy_codecs({WHATWG name: (name, Python codec)}): the encodings
@@ -449,6 +490,24 @@ mod_iso2022jp_to_utf8(PyObject *module, PyObject *arg)
         result = Py_BuildValue("(y#n)", (const char *)out.data, (Py_ssize_t)out.len, (Py_ssize_t)errors);
     fp_buf_free(&out);
     return result;
+}
+
+/* late_meta(data) -> str | None: the encoding a <meta> past the first 1024
+ * bytes declares in the document's head (detect.c), as a WHATWG name */
+static PyObject *
+mod_late_meta(PyObject *module, PyObject *arg)
+{
+    Py_buffer view;
+    if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0)
+        return NULL;
+    const char *name;
+    Py_BEGIN_ALLOW_THREADS
+    name = fp_late_meta(view.buf, (size_t)view.len);
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&view);
+    if (!name)
+        Py_RETURN_NONE;
+    return PyUnicode_InternFromString(name);
 }
 
 /* utf16_pattern(data) -> "utf-16le" | "utf-16be" | None: whether data looks
@@ -621,6 +680,24 @@ static PyMethodDef module_methods[] = {
      "iso2022jp_escapes(data) -> bool: whether 7-bit data holds a run of JIS X 0208 between escapes (ISO-2022-JP)."},
     {"iso2022jp_to_utf8", mod_iso2022jp_to_utf8, METH_O,
      "iso2022jp_to_utf8(data) -> (bytes, errors): ISO-2022-JP as UTF-8, with the count of U+FFFD for malformed bytes."},
+    {"guess_sample", fp_py_guess_sample, METH_O,
+     "guess_sample(data) -> bytes: the runs of non-ASCII text the encoding guess reads (fastparse._encoding_guess)."},
+    {"byte_counts", fp_py_byte_counts, METH_O,
+     "byte_counts(data) -> tuple of 256 ints: how many of data's bytes are each byte value."},
+    {"utf8_counts", fp_py_utf8_counts, METH_O,
+     "utf8_counts(data) -> (chars, errors, replacements): non-ASCII characters, U+FFFD for bad bytes, U+FFFD read."},
+    {"big5_pairs", fp_py_big5_pairs, METH_O,
+     "big5_pairs(data) -> (pairs, common, low_trail): Big5 byte pairs, those with a common lead, an ASCII trail."},
+    {"bytes_in_runs", fp_py_bytes_in_runs, METH_VARARGS,
+     "bytes_in_runs(data, members, min_run) -> int: data's bytes in runs of min_run or more member bytes."},
+    {"unpaired_bytes", fp_py_unpaired_bytes, METH_VARARGS,
+     "unpaired_bytes(data, members, neighbours, after) -> int: member bytes without a neighbour before (after) them."},
+    {"chars_in", fp_py_chars_in, METH_VARARGS,
+     "chars_in(text, ranges) -> str: text's characters in the (lo, hi, counter) ranges, in order."},
+    {"char_counts", fp_py_char_counts, METH_VARARGS,
+     "char_counts(text, ranges) -> tuple of ints: text's characters in each counter's (lo, hi, counter) ranges."},
+    {"late_meta", mod_late_meta, METH_O,
+     "late_meta(data) -> str | None: the encoding a <meta> past the first 1024 bytes declares in the head."},
     {"utf16_pattern", mod_utf16_pattern, METH_O,
      "utf16_pattern(data) -> 'utf-16le', 'utf-16be' or None: an HTML document in UTF-16 without a BOM."},
     {"utf8_check", mod_utf8_check, METH_O,
@@ -634,6 +711,8 @@ static PyMethodDef module_methods[] = {
      "_set_parse_general(function): parse()'s path for all but plain bytes (fastparse._parse)."},
     {"_parse_bytes", mod_parse_bytes, METH_O,
      "_parse_bytes(source: bytes) -> Document | None: parse() with the defaults, the encoding decided in C."},
+    {"_set_guess", mod_set_guess, METH_O,
+     "_set_guess(function): the guess at undeclared bytes that are not UTF-8 (fastparse.encoding)."},
     {"_set_legacy_codecs", mod_set_legacy_codecs, METH_O,
      "_set_legacy_codecs({name: (name, codec)}): the legacy encodings _parse_bytes parses (fastparse.encoding)."},
     {"prescan", (PyCFunction)(void (*)(void))mod_prescan, METH_FASTCALL,
@@ -737,6 +816,7 @@ module_traverse(PyObject *m, visitproc visit, void *arg)
     Py_VISIT(st->whatwg_end_errors);
     Py_VISIT(st->legacy_codecs);
     Py_VISIT(st->parse_general);
+    Py_VISIT(st->guess);
     Py_VISIT(st->svg_tag_names);
     Py_VISIT(st->svg_attr_names);
     Py_VISIT(st->mathml_attr_names);
@@ -772,6 +852,7 @@ module_clear(PyObject *m)
     Py_CLEAR(st->whatwg_end_errors);
     Py_CLEAR(st->legacy_codecs);
     Py_CLEAR(st->parse_general);
+    Py_CLEAR(st->guess);
     Py_CLEAR(st->svg_tag_names);
     Py_CLEAR(st->svg_attr_names);
     Py_CLEAR(st->mathml_attr_names);

@@ -104,6 +104,7 @@ typedef struct fp_state {
     PyObject *whatwg_end_errors;   /* "fastparse-whatwg": for a run that ends the input */
     PyObject *legacy_codecs;    /* {WHATWG name: (name, codec)} for _parse_bytes, from fastparse.encoding */
     PyObject *parse_general;    /* fastparse._parse._parse_general: parse() for all but plain bytes */
+    PyObject *guess;            /* fastparse._encoding_guess.guess, for _parse_bytes, from fastparse.encoding */
     /* fastparse._foreign_names: {lower-cased name: DOM name} of SVG elements, SVG attributes, MathML attributes */
     PyObject *svg_tag_names, *svg_attr_names, *mathml_attr_names;
     PyObject *checked[FP_CHECKED_PROGRAMS];   /* selector programs fp_select_check passed (bytes never change) */
@@ -186,6 +187,17 @@ PyObject *fp_get_text(DocumentObject *d, int64_t i, PyObject *const *args, Py_ss
                       PyObject *kwnames);             /* get_text(...), vectorcall arguments */
 /* calls fastparse.selectors.<which>(self, css) */
 PyObject *fp_delegate_select(PyObject *self, int which, PyObject *const *args, Py_ssize_t nargs);
+/* py_guess.c: the encoding guess's counts (the module's guess_sample,
+ * byte_counts, utf8_counts, big5_pairs, bytes_in_runs, unpaired_bytes, char_counts,
+ * chars_in) */
+PyObject *fp_py_guess_sample(PyObject *module, PyObject *arg);
+PyObject *fp_py_byte_counts(PyObject *module, PyObject *arg);
+PyObject *fp_py_utf8_counts(PyObject *module, PyObject *arg);
+PyObject *fp_py_big5_pairs(PyObject *module, PyObject *arg);
+PyObject *fp_py_bytes_in_runs(PyObject *module, PyObject *args);
+PyObject *fp_py_unpaired_bytes(PyObject *module, PyObject *args);
+PyObject *fp_py_char_counts(PyObject *module, PyObject *args);
+PyObject *fp_py_chars_in(PyObject *module, PyObject *args);
 /* py_select.c: select / select_one / matches with css's cached program, in C;
  * NULL without an exception when css has no program in the cache yet */
 PyObject *fp_select_cached(fp_state *st, PyObject *node, int which, PyObject *css);

@@ -429,6 +429,33 @@ check_iso2022jp(const uint8_t *buf, size_t len)
     fp_buf_free(&out);
 }
 
+/* The encoding guess's sample stays in its bounds and starts with a non-ASCII
+ * byte, as each of its runs does; the counts stay within the bytes counted. */
+static void
+check_guess(const uint8_t *buf, size_t len)
+{
+    uint8_t *sample = malloc(FP_GUESS_SAMPLE + FP_GUESS_PART);
+    CHECK(sample != NULL);
+    size_t n = fp_guess_sample(buf, len, sample);
+    CHECK(n <= FP_GUESS_SAMPLE && n <= 2 * len);   /* disjoint runs of the page, a line each */
+    CHECK(n == 0 || sample[0] >= 0x80);
+    size_t counts[256], total = 0, utf8[3], big5[3];
+    fp_byte_counts(sample, n, counts);
+    for (int b = 0; b < 256; b++)
+        total += counts[b];
+    CHECK(total == n);
+    fp_utf8_counts(buf, len, utf8);
+    CHECK(utf8[0] + utf8[1] <= len && utf8[2] <= utf8[0]);
+    fp_big5_pairs(buf, len, big5);
+    CHECK(2 * big5[0] <= len && big5[1] <= big5[0] && big5[2] <= big5[0]);
+    uint8_t high[256] = {0};
+    memset(high + 0x80, 1, 0x80);
+    CHECK(fp_bytes_in_runs(buf, len, high, 3) <= len);
+    CHECK(fp_unpaired_bytes(buf, len, high, high + 0x40, 0) + fp_unpaired_bytes(buf, len, high, high, 1) <=
+          2 * len);
+    free(sample);
+}
+
 /* Whether the list at w[at] (of a program fp_select_check accepted) uses
  * :scope anywhere, :not(), :is(), :has() and :nth-child(of S) included. A
  * select over the document takes :scope for its first element, a test of
@@ -570,6 +597,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check_prescan(buf, len);
     check_utf16(buf, len);
     check_iso2022jp(buf, len);
+    check_guess(buf, len);
     /* a private copy, so ASan catches any read past the document's end */
     uint8_t *copy = malloc(len ? len : 1);
     if (!copy)

@@ -51,6 +51,9 @@ TRICKY = [
     b"<a><form><strong><a></form><button></a>x<i>y</form></i>",
     # ISO-2022-JP (fuzz_engine.c transcodes every input as it too): pairs, Roman, Katakana, errors
     b"<p>\x1b$BF|K\\-!\x1b(B</p>\x1b(J\\~\x1b(I1_`\x1b$@\x1b(B\x1b$x\x0e\x1b(\x1b$BF",
+    # the encoding guess's sample (fuzz_engine.c's check_guess): undeclared Shift_JIS and Big5
+    # runs of text between tags, a cut pair, a '>' in the text, UTF-8 with a stray byte
+    b"\x93\xfa\x96{<p>\x82\xb1\x82\xea>\x82</p><a title=\xa4\xa4>\xa4\xa4\xa4@</a>caf\xc3\xa9 \xe9<",
 ]
 
 

@@ -11,10 +11,15 @@
 #define fp_attr_value v3_fp_attr_value
 #define fp_attr_value_at v3_fp_attr_value_at
 #define fp_attr_value_at_key v3_fp_attr_value_at_key
+#define fp_big5_pairs v3_fp_big5_pairs
 #define fp_buf_append_utf8 v3_fp_buf_append_utf8
 #define fp_buf_free v3_fp_buf_free
 #define fp_buf_reserve v3_fp_buf_reserve
+#define fp_byte_counts v3_fp_byte_counts
+#define fp_bytes_in_runs v3_fp_bytes_in_runs
 #define fp_cc v3_fp_cc
+#define fp_char_counts v3_fp_char_counts
+#define fp_chars_in v3_fp_chars_in
 #define fp_collapse_ws v3_fp_collapse_ws
 #define fp_context_is_text v3_fp_context_is_text
 #define fp_context_ns v3_fp_context_ns
@@ -33,9 +38,11 @@
 #define fp_entity_digits v3_fp_entity_digits
 #define fp_error_names v3_fp_error_names
 #define fp_find v3_fp_find
+#define fp_guess_sample v3_fp_guess_sample
 #define fp_has_token v3_fp_has_token
 #define fp_iso2022jp_escapes v3_fp_iso2022jp_escapes
 #define fp_iso2022jp_to_utf8 v3_fp_iso2022jp_to_utf8
+#define fp_late_meta v3_fp_late_meta
 #define fp_literal_text v3_fp_literal_text
 #define fp_match v3_fp_match
 #define fp_name_fold v3_fp_name_fold
@@ -213,10 +220,12 @@
 #define fp_tok_rawtext_end v3_fp_tok_rawtext_end
 #define fp_tok_script_end v3_fp_tok_script_end
 #define fp_tok_tag v3_fp_tok_tag
+#define fp_unpaired_bytes v3_fp_unpaired_bytes
 #define fp_utf16_pattern v3_fp_utf16_pattern
 #define fp_utf16_to_utf8 v3_fp_utf16_to_utf8
 #define fp_utf8_check v3_fp_utf8_check
 #define fp_utf8_check_portable v3_fp_utf8_check_portable
+#define fp_utf8_counts v3_fp_utf8_counts
 #define fp_utf8_decode v3_fp_utf8_decode
 
 #endif
