@@ -52,9 +52,9 @@ the one-byte scripts' tests sum, its runs of letters, Thai's stray marks, its UT
 its Big5 pairs, the classes of the characters a CJK codec reads. The CJK decoders are Python's; each stops at
 the error that rules its encoding out, which text in another encoding reaches in its first
 bytes. On the real pages re-encoded without their declaration (`python
-tools/encoding_guess_report.py`) the guess takes 0.11 ms at the median copy and 1.4 ms at
-most, where regular expressions and a pass per class took 1.7 ms and 17 to 28 ms; such a
-page parses in 2.8 times the time it takes with its encoding given (23 times before).
+tools/encoding_guess_report.py`) the guess takes 0.1 ms at the median copy and 1.5 ms at
+most, where regular expressions and a pass per class took 1.2 to 1.7 ms and 17 to 28 ms;
+such a page parses in 3 times the time it takes with its encoding given (23 times before).
 """
 from __future__ import annotations
 
