@@ -113,7 +113,6 @@ class _Alphabet(NamedTuple):
     name: str                   # WHATWG name
     codec: str
     letter: re.Pattern          # a letter of the script
-    word: re.Pattern            # three letters or more
     frequent: re.Pattern        # one of its ten most frequent letters (Greek's accented too)
     lower: re.Pattern | None    # a lower-case letter, when the script has case
     vowel: re.Pattern | None    # a lower-case vowel, when their share is tested
@@ -123,8 +122,8 @@ class _Alphabet(NamedTuple):
 
 def _alphabet_of(name: str, codec: str, letters: str, frequent: str, lower: str | None,
                  vowel: str | None = None, share: int = 70, frequent_share: int = 45) -> _Alphabet:
-    return _Alphabet(name, codec, re.compile(f"[{letters}]"), re.compile(f"[{letters}]{{3,}}"),
-                     re.compile(f"[{frequent}]"), re.compile(f"[{lower}]") if lower else None,
+    return _Alphabet(name, codec, re.compile(f"[{letters}]"), re.compile(f"[{frequent}]"),
+                     re.compile(f"[{lower}]") if lower else None,
                      re.compile(f"[{vowel}]") if vowel else None, share, frequent_share)
 
 

@@ -1,6 +1,8 @@
 /* py_guess.c — the binding of guess.c: the byte and character counts the
  * encoding guess (fastparse/_encoding_guess.py) makes of a page's text, each
  * one pass in C where Python took a regular expression or a pass per class. */
+#include <string.h>
+
 #include "py_types.h"
 
 /* guess_sample(data) -> bytes: the text the encoding guess reads (guess.c) */
@@ -79,6 +81,15 @@ fp_py_big5_pairs(PyObject *module, PyObject *arg)
     return counts_of_bytes(arg, fp_big5_pairs, 3);
 }
 
+/* set[b]: 1 for each byte b of bytes[0 .. n), else 0 */
+static void
+byte_set(const char *bytes, Py_ssize_t n, uint8_t set[256])
+{
+    memset(set, 0, 256);
+    for (Py_ssize_t i = 0; i < n; i++)
+        set[(uint8_t)bytes[i]] = 1;
+}
+
 /* bytes_in_runs(data, members, min_run) -> int: how many of data's bytes stand
  * in runs of at least min_run bytes that are all among members (guess.c: the
  * one-byte scripts' words) */
@@ -90,9 +101,8 @@ fp_py_bytes_in_runs(PyObject *module, PyObject *args)
     Py_ssize_t nmembers, min_run;
     if (!PyArg_ParseTuple(args, "y*y#n:bytes_in_runs", &view, &members, &nmembers, &min_run))
         return NULL;
-    uint8_t member[256] = {0};
-    for (Py_ssize_t i = 0; i < nmembers; i++)
-        member[(uint8_t)members[i]] = 1;
+    uint8_t member[256];
+    byte_set(members, nmembers, member);
     size_t n;
     Py_BEGIN_ALLOW_THREADS
     n = fp_bytes_in_runs(view.buf, (size_t)view.len, member, min_run > 0 ? (size_t)min_run : 0);
@@ -113,11 +123,9 @@ fp_py_unpaired_bytes(PyObject *module, PyObject *args)
     if (!PyArg_ParseTuple(args, "y*y#y#p:unpaired_bytes", &view, &members, &nmembers, &neighbours, &nneighbours,
                           &after))
         return NULL;
-    uint8_t member[256] = {0}, neighbour[256] = {0};
-    for (Py_ssize_t i = 0; i < nmembers; i++)
-        member[(uint8_t)members[i]] = 1;
-    for (Py_ssize_t i = 0; i < nneighbours; i++)
-        neighbour[(uint8_t)neighbours[i]] = 1;
+    uint8_t member[256], neighbour[256];
+    byte_set(members, nmembers, member);
+    byte_set(neighbours, nneighbours, neighbour);
     size_t n;
     Py_BEGIN_ALLOW_THREADS
     n = fp_unpaired_bytes(view.buf, (size_t)view.len, member, neighbour, after);

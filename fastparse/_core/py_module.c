@@ -416,19 +416,25 @@ encoding_keyword_only(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames
     return fp_encoding_for_label((const uint8_t *)label, (size_t)n);
 }
 
+/* A _set_...() call: fn, which must be callable, into the module state's slot */
+static PyObject *
+set_callable(PyObject *fn, const char *setter, PyObject **slot)
+{
+    if (!PyCallable_Check(fn)) {
+        PyErr_Format(PyExc_TypeError, "%s() needs a callable, not %s", setter, Py_TYPE(fn)->tp_name);
+        return NULL;
+    }
+    Py_XSETREF(*slot, Py_NewRef(fn));
+    Py_RETURN_NONE;
+}
+
 /* _set_guess(function): fastparse._encoding_guess.guess, which parse_bytes
  * calls for bytes that are not UTF-8 and declare nothing (fastparse.encoding,
  * at import) */
 static PyObject *
 mod_set_guess(PyObject *module, PyObject *fn)
 {
-    if (!PyCallable_Check(fn)) {
-        PyErr_Format(PyExc_TypeError, "_set_guess() needs a callable, not %s", Py_TYPE(fn)->tp_name);
-        return NULL;
-    }
-    fp_state *st = PyModule_GetState(module);
-    Py_XSETREF(st->guess, Py_NewRef(fn));
-    Py_RETURN_NONE;
+    return set_callable(fn, "_set_guess", &((fp_state *)PyModule_GetState(module))->guess);
 }
 
 /* _set_legacy_codecs({WHATWG name: (name, Python codec)}): the encodings
@@ -645,13 +651,7 @@ mod_parse_public(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyOb
 static PyObject *
 mod_set_parse_general(PyObject *module, PyObject *fn)
 {
-    if (!PyCallable_Check(fn)) {
-        PyErr_Format(PyExc_TypeError, "_set_parse_general() needs a callable, not %s", Py_TYPE(fn)->tp_name);
-        return NULL;
-    }
-    fp_state *st = PyModule_GetState(module);
-    Py_XSETREF(st->parse_general, Py_NewRef(fn));
-    Py_RETURN_NONE;
+    return set_callable(fn, "_set_parse_general", &((fp_state *)PyModule_GetState(module))->parse_general);
 }
 
 PyDoc_STRVAR(parse_doc,
