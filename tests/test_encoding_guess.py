@@ -12,7 +12,7 @@ import pytest
 from guess_sample_reference import sample as guess_sample_reference
 
 import fastparse as fp
-from fastparse import _core, corpora
+from fastparse import _core, _encoding_guess, corpora
 from fastparse._encoding_guess import guess
 from fastparse.encoding import detect, lookup
 
@@ -34,6 +34,8 @@ TEXTS = {
           "Нові товари вже надійшли у продаж, подробиці дивіться на нашому сайті.",
     "bg": "Днес времето в София е хубаво. Утре може да вали дъжд, затова вземете чадър със себе си. "
           "Новите стоки вече са в продажба, подробности вижте на нашия сайт.",
+    "be": "Сёння ў Мінску цёплае і сонечнае надвор'е. Заўтра можа пайсці дождж, таму вазьміце з сабой "
+          "парасон. Новыя тавары ўжо паступілі ў продаж, падрабязнасці глядзіце на нашым сайце.",
     "el": "Σήμερα ο καιρός στην Αθήνα είναι καλός. Αύριο μπορεί να βρέξει, γι αυτό πάρτε μαζί σας ομπρέλα. "
           "Τα νέα προϊόντα είναι ήδη διαθέσιμα, δείτε λεπτομέρειες στην ιστοσελίδα μας.",
     "he": "היום מזג האוויר בתל אביב נעים. מחר עלול לרדת גשם, לכן קחו איתכם מטריה. "
@@ -54,11 +56,17 @@ TEXTS = {
 # (language, the encoding the page is written in, the guess)
 GUESSED = [("ja", "shift_jis", "shift_jis"), ("ja", "euc-jp", "euc-jp"), ("zh", "gbk", "gbk"),
            ("zh-hant", "big5", "big5"), ("ko", "euc-kr", "euc-kr"), ("ru", "windows-1251", "windows-1251"),
-           ("ru", "koi8-r", "koi8-r"), ("uk", "windows-1251", "windows-1251"), ("bg", "windows-1251", "windows-1251"),
-           ("bg", "koi8-r", "koi8-r"), ("el", "windows-1253", "windows-1253"),
+           # KOI8-U reads KOI8-R's letters, and Ukrainian's where KOI8-R has box drawings
+           ("ru", "koi8-r", "koi8-u"), ("uk", "koi8-u", "koi8-u"), ("bg", "koi8-r", "koi8-u"),
+           ("uk", "windows-1251", "windows-1251"), ("bg", "windows-1251", "windows-1251"),
+           ("be", "windows-1251", "windows-1251"), ("ru", "x-mac-cyrillic", "x-mac-cyrillic"),
+           ("uk", "x-mac-cyrillic", "x-mac-cyrillic"), ("ru", "ibm866", "ibm866"), ("bg", "ibm866", "ibm866"),
+           ("ru", "iso-8859-5", "iso-8859-5"), ("be", "iso-8859-5", "iso-8859-5"),
+           ("el", "windows-1253", "windows-1253"),
            # ISO-8859-7 is windows-1253 but for Ά and a few symbols: the more common one is guessed
            ("el", "iso-8859-7", "windows-1253"), ("he", "windows-1255", "windows-1255"),
-           ("ar", "windows-1256", "windows-1256"), ("th", "windows-874", "windows-874")]
+           ("ar", "windows-1256", "windows-1256"), ("ar", "iso-8859-6", "iso-8859-6"),
+           ("th", "windows-874", "windows-874")]
 # Latin-script encodings: no guess, their pages stay windows-1252, as before
 NOT_GUESSED = [("fr", "windows-1252"), ("de", "windows-1252"), ("pl", "windows-1250"), ("pl", "iso-8859-2"),
                ("tr", "windows-1254")]
@@ -94,8 +102,9 @@ def test_text_before_any_tag_is_read_too(lang, written, name):
 def test_no_page_is_guessed_as_another_legacy_encoding(lang, written, name):
     # the page written in every other legacy encoding that can write it: the guess is
     # right (a language two encodings write alike) or none
-    for other in ("shift_jis", "euc-jp", "gbk", "big5", "euc-kr", "windows-1251", "koi8-r", "windows-1253",
-                  "windows-1255", "windows-1256", "windows-874", "windows-1250", "windows-1252"):
+    for other in ("shift_jis", "euc-jp", "gbk", "big5", "euc-kr", "windows-1251", "koi8-r", "koi8-u",
+                  "x-mac-cyrillic", "ibm866", "iso-8859-5", "windows-1253", "windows-1255", "iso-8859-6",
+                  "windows-1256", "windows-874", "windows-1250", "windows-1252"):
         try:
             data = page(TEXTS[lang], 3).encode(lookup(other)[1])
         except UnicodeEncodeError:
@@ -220,7 +229,7 @@ def test_latin_text_is_never_guessed_as_cjk_or_cyrillic():
 
 def test_the_c_fast_path_calls_the_guess_and_parses():
     # no second detection in Python: C decides that the guess must, calls it, parses
-    from fastparse import _encoding_guess, _parse
+    from fastparse import _parse
     data = page(TEXTS["ja"]).encode("cp932")
     calls = []
 
@@ -247,7 +256,6 @@ def test_the_c_fast_path_calls_the_guess_and_parses():
 
 
 def test_a_guess_that_fails_fails_the_parse():
-    from fastparse import _encoding_guess
 
     def broken(data):
         raise MemoryError("no room for the sample")
@@ -424,3 +432,82 @@ def test_bytes_in_runs():
     assert _core.bytes_in_runs(b"aaa", b"a", 3) == 3
     assert _core.bytes_in_runs(b"aa", b"a", 3) == 0
     assert _core.bytes_in_runs(bytearray(b"xaaax"), b"a", 1) == 3
+
+
+def test_the_cyrillic_encoding_with_capitals_where_words_begin_wins():
+    # x-mac-cyrillic's я is windows-1251's Я, and each one's capitals are the other's
+    # symbols or letters: windows-1251 reads a Mac page with capitals inside words
+    short = "Объявление о приёме заявок. Продажа квартир в Москве и области, цены от владельцев."
+    for text in (TEXTS["ru"], TEXTS["uk"], short):
+        assert guess(page(text, 2).encode("mac_cyrillic")) == "x-mac-cyrillic", text
+        assert guess(page(text, 2).encode("cp1251")) == "windows-1251", text
+    # one я after a lower-case letter in 560 letters: windows-1251 passes with one capital
+    # inside a word, x-mac-cyrillic with none, and wins
+    base = TEXTS["ru"].replace("Сегодня", "Сейчас").replace("хорошая погода", "хороший день")
+    data = page(" ".join([base] * 4) + " Моя страница.").encode("mac_cyrillic")
+    sample = _encoding_guess._sample(data)
+    high = sample.count(_encoding_guess._HIGH_BYTES)
+    assert [_encoding_guess._alphabet(sample, high, a) for a in _encoding_guess._ALPHABETS[:3]] == [(1, 9), None, (0, 0)]
+    assert guess(data) == "x-mac-cyrillic"
+    # a brand name with a capital inside is text too
+    assert guess(page(TEXTS["ru"] + " Оператор МегаФон.", 2).encode("cp1251")) == "windows-1251"
+
+
+def test_other_encodings_symbols_before_ascii_letters_are_not_korean():
+    # windows-949's syllables beyond KS X 1001 have trail bytes below A1, where a symbol
+    # or letter of another encoding and the ASCII letter after it fall
+    quoted = " ".join(f"Click \u201c{w}\u201d to go on." for w in ENGLISH)   # Shift_JIS: 81 67 and 81 68
+    assert guess(page(quoted).encode("shift_jis")) is None
+    estonian = "\n".join(["õn", "äe", "õi", "äm", "õl", "äa", "õe", "äk"] * 4)   # Mac Roman: 9B and 8A before letters
+    assert guess(page(estonian).encode("mac_roman")) is None
+    # Korean with a few of the others (똠, 햏) stays Korean
+    assert guess(page(TEXTS["ko"] + " 똠방각하 햏자", 3).encode("cp949")) == "euc-kr"
+
+
+def test_pairs_with_ascii_trail_bytes_alone_are_not_big5():
+    # KOI8's no-break space (9A) before a letter is a Hong Kong character to big5hkscs;
+    # ISO-8859-16's š (A8) before one is a common Big5 character with a trail byte below 0x80
+    assert guess(page("\n".join(["\u00a0e", "\u00a0m"] * 12)).encode("koi8_r")) is None
+    slovene = " ".join(["šola", "šest", "naš", "šef", "uporabniško", "vaše"] * 5)
+    assert guess(page(slovene).encode("iso8859_16")) is None
+    assert guess(page(TEXTS["zh-hant"], 3).encode("big5")) == "big5"
+
+
+def test_quotes_around_ascii_words_are_not_japanese():
+    # Big5's quotes, A1 A5 and A1 A6, are EUC-JP's full stop and middle dot (・, in the
+    # katakana block): punctuation, not kana
+    quoted = " ".join(f"\u2018{w}\u2019" for w in ENGLISH)
+    assert guess(page(quoted).encode("big5")) is None
+
+
+def test_no_letter_of_an_alphabet_makes_a_quarter_of_the_text():
+    # katakana in Big5 (C7 and a byte) reads as ا and a letter in windows-1256
+    katakana = " ".join(["カタカナ", "テスト", "メモ", "ホテル", "カメラ", "リンク"] * 8)
+    assert guess(page(katakana).encode("big5")) is None
+
+
+def test_windows_1256_letters_unassigned_in_iso_8859_6_rule_it_out():
+    # ISO-8859-6 reads windows-1256's letters up to D7 alike and its other letters as other
+    # letters, but has no character for ف ق ك (DD-DF)
+    assert guess(page(TEXTS["ar"], 6).encode("cp1256")) == "windows-1256"
+    assert guess(page(TEXTS["ar"], 6).encode("iso8859_6")) == "iso-8859-6"
+    assert fp.parse(page(TEXTS["ar"], 2).encode("iso8859_6")).select_one("p").text == TEXTS["ar"]
+
+
+def test_lists_of_adjectives_are_cyrillic():
+    # language names: every word "-ский", a third vowels (prose has 42-45%), and in Bulgarian
+    # few capitals, all of them x-mac-cyrillic's or windows-1251's alike but for the one
+    # that reads the other's capitals as symbols
+    ru = ("Русский Английский Немецкий Французский Испанский Итальянский Польский Чешский Шведский Датский "
+          "Финский Греческий Турецкий Японский Китайский Корейский Арабский Персидский")
+    bg = ("Български английски немски Френски испански италиански полски Чешки шведски датски фински гръцки "
+          "Турски японски китайски корейски арабски персийски")
+    for text in (ru, bg):
+        for name in ("windows-1251", "koi8-r", "x-mac-cyrillic", "ibm866", "iso-8859-5"):
+            data = page(text).encode(lookup(name)[1])
+            assert guess(data) == ("koi8-u" if name == "koi8-r" else name), (text[:9], name)
+    data = page(bg).encode("mac_cyrillic")
+    sample = _encoding_guess._sample(data)
+    high = sample.count(_encoding_guess._HIGH_BYTES)
+    ranks = [_encoding_guess._alphabet(sample, high, a) for a in _encoding_guess._ALPHABETS[:3]]
+    assert ranks[0][0] == ranks[2][0] == 0 and ranks[0][1] > ranks[2][1] == 0
