@@ -38,7 +38,8 @@ answers None (windows-1252, as before):
   19% and 24% vowels. A capital after a lower-case letter is rare in text and common where
   another of these encodings is read (x-mac-cyrillic's я is windows-1251's Я): at most one
   letter in 100; of the encodings that pass, the one with the fewest wins, then the one
-  that reads the fewest symbols (each reads the other's capitals as symbols). KOI8-R pages
+  that reads the fewest symbols right before a letter (each reads some of the other's
+  capitals as symbols: x-mac-cyrillic's Ф is windows-1251's ”). KOI8-R pages
   are guessed as KOI8-U, which reads their letters alike and Ukrainian's where KOI8-R has
   box drawings.
 * windows-1253, -1255, ISO-8859-6 or windows-1256 (Greek, Hebrew, Arabic) the same way,
@@ -51,6 +52,9 @@ answers None (windows-1252, as before):
 * windows-874 (Thai), by its script's structure: a mark above or below stands on a
   consonant, a vowel written before its consonant has one after it, and no character makes
   a fifth of the text (Cyrillic written in GBK, A7 and a byte, reads as ง and a mark).
+* windows-1250, ISO-8859-2, windows-1254 or windows-1257 (Central European, Turkish,
+  Baltic), last, when windows-1252 reads the text as no Western language and one of these
+  as one of its own (fastparse/_latin_guess.py): Polish "mały" reads "ma³y" in windows-1252.
 
 The tests read up to 32 KiB of the text between tags (and before the first), found in the
 page's first MiB: each run that holds non-ASCII bytes, from its first to its last (a '<' or
@@ -80,10 +84,12 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from . import _core
+from ._latin_guess import latin
 
 _MIN_CHARS = 16                 # fewer non-ASCII characters: not enough to go on
 _MIN_LETTERS = 40               # an alphabet's letter frequencies need more text
 _MIN_UTF8 = 4                   # UTF-8 sequences
+_MIN_LATIN = 24                 # non-ASCII bytes of Latin-script text: letters' shares need more
 _HIGH_BYTES = bytes(range(0x80, 0x100))
 # C0 controls but whitespace and ESC: no encoding's text holds many (no lead or trail byte
 # is one); binary data read as a page does, a tenth of its bytes
@@ -284,6 +290,7 @@ class _Bytes(NamedTuple):
     frequent: bytes
     vowel: bytes | None
     unassigned: bytes           # bytes the encoding has no character for
+    other: bytes                # non-ASCII bytes it reads as no letter of the script
 
 
 _UNASSIGNED = re.compile("\ufffd")
@@ -301,7 +308,7 @@ def _bytes_of(script: _Alphabet) -> _Bytes:
     letter, lower = _byte_class(script.codec, script.letter), cls(script.lower)
     upper = bytes(b for b in letter if b not in lower) if lower is not None else None
     return _Bytes(letter, lower, upper, _byte_class(script.codec, script.frequent), cls(script.vowel),
-                  _byte_class(script.codec, _UNASSIGNED))
+                  _byte_class(script.codec, _UNASSIGNED), bytes(b for b in _HIGH_BYTES if b not in letter))
 
 
 _ALPHABET_BYTES = {script.name: _bytes_of(script) for script in _ALPHABETS}
@@ -317,9 +324,9 @@ def _alphabet(sample: _Sample, high: int, script: _Alphabet) -> tuple[int, int] 
     """The sample (with `high` bytes of 0x80 or more) read in the script's encoding is words
     of the script, with its frequent letters (and its case, and its share of vowels, where
     the script has them tested): how many of its capitals follow a lower-case letter, and
-    how many of its non-ASCII characters are no letters, which rank the encodings that pass;
-    None when it is not. A byte is a character there: each count of characters is one of
-    bytes."""
+    how many symbols come right before a (lower-case) letter, which rank the encodings that
+    pass; None when it is not. A byte is a character there: each count of characters is one
+    of bytes."""
     classes = _ALPHABET_BYTES[script.name]
     letters = sample.count(classes.letter)
     if letters < _MIN_LETTERS or letters * 100 < high * script.share:
@@ -355,7 +362,11 @@ def _alphabet(sample: _Sample, high: int, script: _Alphabet) -> tuple[int, int] 
         vowels = sample.count(classes.vowel)   # lower-case ones: the class is within lower
         if not (vowels * 10 >= base * 3 and vowels * 5 <= base * 3):
             return None
-    return inner, high - letters
+    # a symbol right before a (lower-case) letter: where a word begins with a capital that
+    # this encoding reads as a symbol (x-mac-cyrillic's Ф, 94, is windows-1251's ”)
+    after = classes.lower if classes.lower is not None else classes.letter
+    stray = sample.count(classes.other) - _core.unpaired_bytes(sample.data, classes.other, after, True)
+    return inner, stray
 
 
 def _thai(sample: _Sample) -> bool:
@@ -400,8 +411,8 @@ def guess(data: bytes | bytearray | memoryview) -> str | None:
             return name
     # the one whose capitals follow lower-case letters least (in a short sample of
     # x-mac-cyrillic, windows-1251 may read one я as Я), then the one with the fewest
-    # symbols (each reads the other's capitals as symbols), the first in _ALPHABETS if tied:
-    # one with neither is the answer
+    # symbols before a letter (each reads some of the other's capitals as symbols), the
+    # first in _ALPHABETS if tied: one with neither is the answer
     best: tuple[tuple[int, int], str] | None = None
     for script in _ALPHABETS:
         rank = _alphabet(sample, chars_max, script)
@@ -411,4 +422,6 @@ def guess(data: bytes | bytearray | memoryview) -> str | None:
             best = (rank, script.name)
     if best is not None:
         return best[1]
-    return "windows-874" if _thai(sample) else None
+    if _thai(sample):
+        return "windows-874"
+    return latin(sample.count, chars_max) if chars_max >= _MIN_LATIN else None
