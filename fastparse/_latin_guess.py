@@ -23,9 +23,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from . import _core
+
 # punctuation and symbols of any text, which every language's share counts: a page's
 # quotes and dashes read as such in windows-1252 and -1250 alike, as C1 controls in ISO-8859-2
-_PUNCTUATION = "\u00a0\u00ad’‘“”„‚«»‹›–—…•·°©®™€£¥¢§´×²"
+_PUNCTUATION = "\u00a0\u00ad’‘“”„‚«»‹›–—…•·°©®™€£¥¢§´×"
+# symbols that text writes by numbers and units ("¾ cup", "±5", "10 µm", "m³"), which count
+# as punctuation too where they stand as symbols do: other encodings' letters read as them
+# stand in words (Polish "mały" in windows-1250 reads "ma³y"; "¾ cup" in windows-1250 "ľ cup"):
+# µ before a unit, not after a letter; a superscript after a letter or number, not before a
+# letter; a fraction or ± by numbers, next to no letter
+_AFTER_NO_LETTER = "µ"
+_BEFORE_NO_LETTER = "¹²³"
+_BY_NO_LETTER = "¼½¾±"
 
 _WESTERN = {   # windows-1252's languages
     "de": "äöüßé", "fr": "àâæçéèêëîïôœùûüÿ", "es": "áéíñóúü¡¿ªº", "it": "àèéìíîòóùúªº",
@@ -49,22 +59,41 @@ class _Language(NamedTuple):
 
 
 class _Reading(NamedTuple):
-    """An encoding, the bytes it reads as punctuation, and its languages"""
+    """An encoding, the bytes it reads as punctuation, as symbols by numbers (µ, the
+    superscripts, the fractions and ±) and as letters (ASCII ones too), and its languages"""
 
     name: str
     punctuation: bytes
+    micro: bytes
+    superscripts: bytes
+    fractions: bytes
+    word: bytes
     languages: tuple[_Language, ...]
 
 
 def _reading(name: str, codec: str, languages: dict[str, str]) -> _Reading:
-    def bytes_of(chars: set[str]) -> bytes:
+    def bytes_of(chars: str | set[str]) -> bytes:
         return bytes(b for b in range(0x80, 0x100) if bytes([b]).decode(codec, "replace") in chars)
 
     def language(lower: str) -> _Language:
         upper = {c.upper() for c in lower if len(c.upper()) == 1 and not c.upper().isascii()}
         return _Language(bytes_of(set(lower) | upper), bytes_of(set(lower) - upper))
 
-    return _Reading(name, bytes_of(set(_PUNCTUATION)), tuple(language(letters) for letters in languages.values()))
+    ascii_letters = bytes(range(0x41, 0x5B)) + bytes(range(0x61, 0x7B))
+    word = ascii_letters + bytes(b for b in range(0x80, 0x100) if bytes([b]).decode(codec, "replace").isalpha())
+    return _Reading(name, bytes_of(_PUNCTUATION), bytes_of(_AFTER_NO_LETTER), bytes_of(_BEFORE_NO_LETTER),
+                    bytes_of(_BY_NO_LETTER), word, tuple(language(letters) for letters in languages.values()))
+
+
+def _in_words(sample: bytes, count: Callable[[bytes], int], reading: _Reading) -> int:
+    """How many of the reading's symbols by numbers stand in words: µ after a letter, a
+    superscript before one, a fraction or ± next to one (at least on the side where more do)"""
+    def next_to_letter(symbols: bytes, after: bool) -> int:
+        found = count(symbols)   # mostly none: no pass over the sample then
+        return found - _core.unpaired_bytes(sample, symbols, reading.word, after) if found else 0
+
+    return (next_to_letter(reading.micro, False) + next_to_letter(reading.superscripts, True)
+            + max(next_to_letter(reading.fractions, False), next_to_letter(reading.fractions, True)))
 
 
 _WINDOWS_1252 = _reading("windows-1252", "cp1252", _WESTERN)
@@ -72,15 +101,16 @@ _OTHERS = (_reading("windows-1250", "cp1250", _CENTRAL), _reading("iso-8859-2", 
            _reading("windows-1254", "cp1254", _TURKISH), _reading("windows-1257", "cp1257", _BALTIC))
 
 
-def _best(count: Callable[[bytes], int], reading: _Reading) -> tuple[int, int]:
+def _best(sample: bytes, count: Callable[[bytes], int], reading: _Reading) -> tuple[int, int]:
     """How many of the sample's non-ASCII bytes the reading's best language takes (its
-    letters and the punctuation), and its index"""
-    punctuation = count(reading.punctuation)
+    letters, the punctuation, the symbols by numbers not inside a word), and its index"""
+    by_numbers = count(reading.micro) + count(reading.superscripts) + count(reading.fractions)
+    punctuation = count(reading.punctuation) + by_numbers - _in_words(sample, count, reading)
     letters, k = max((count(language.letters), k) for k, language in enumerate(reading.languages))
     return punctuation + letters, k
 
 
-def latin(count: Callable[[bytes], int], high: int) -> str | None:
+def latin(sample: bytes, count: Callable[[bytes], int], high: int) -> str | None:
     """The encoding of a sample with `high` non-ASCII bytes, counted by `count` (how many
     of them are among the given bytes), when windows-1252 reads it wrong and another
     Latin-script encoding right; else None."""
@@ -88,8 +118,10 @@ def latin(count: Callable[[bytes], int], high: int) -> str | None:
     punctuation = count(_WINDOWS_1252.punctuation)
     if any((punctuation + count(language.letters)) * 10 >= high * 9 for language in _WINDOWS_1252.languages):
         return None
-    western, _ = _best(count, _WINDOWS_1252)
-    scores = [(*_best(count, reading), -k) for k, reading in enumerate(_OTHERS)]
+    western, _ = _best(sample, count, _WINDOWS_1252)
+    if western * 10 >= high * 9:
+        return None
+    scores = [(*_best(sample, count, reading), -k) for k, reading in enumerate(_OTHERS)]
     best, language, k = max(scores, key=lambda score: (score[0], score[2]))
     if best * 100 < high * 95 or (best - western) * 10 < high:
         return None

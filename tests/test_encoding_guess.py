@@ -158,6 +158,13 @@ def test_latin_pages_with_punctuation_and_names_stay_windows_1252():
     assert guess(page(english).encode("cp1252")) is None
     german = TEXTS["de"] + " Konzert: Antonín Dvořák in Łódź. "
     assert guess(page(german, 3).encode("cp1250")) is None
+    # symbols by numbers: "¾ cup" reads "ľ cup" in windows-1250, "±5" "ą5" in ISO-8859-2;
+    # between letters they are its letters ("ma³y")
+    for q in ("¾", "¼", "½"):
+        recipe = " ".join(f"Add {q} cup of {w}, stir for {m} minutes." for w, m in zip(ENGLISH, range(24)))
+        assert guess(page(recipe, 3).encode("cp1252")) is None, q
+    spec = " ".join(f"Tolerance ±{k}%, {k}0 µm at {k}0 °C, {k} m² and {k} m³." for k in range(1, 10))
+    assert guess(page(spec, 3).encode("cp1252")) is None
     # EUC-KR's quotes around English words, A1 B0 and A1 B1, read in ISO-8859-2 as "Ą°" and
     # "Ą±": Polish letters, but as many capitals as lower-case letters
     quoted = " ".join(f"\u201c{w}\u201d" for w in ENGLISH * 2)
