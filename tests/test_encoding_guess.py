@@ -158,6 +158,12 @@ def test_latin_pages_with_punctuation_and_names_stay_windows_1252():
     assert guess(page(english).encode("cp1252")) is None
     german = TEXTS["de"] + " Konzert: Antonín Dvořák in Łódź. "
     assert guess(page(german, 3).encode("cp1250")) is None
+    # Irish and Norwegian on one page: windows-1250 reads its á é í ó ú alike and å as
+    # Slovak's ĺ, which that language's letters leave out (a few in 10,000)
+    irish = "Tá an aimsir go breá inniu. Díol earraí nua ar an suíomh. Fáilte roimh chách, déan teagmháil linn."
+    nynorsk = "Veret er fint i dag på Vestlandet. Nye varer er på lager, sjå nettstaden vår for detaljar om fisken."
+    for n in (2, 3, 5):
+        assert guess(page(" ".join([irish, nynorsk] * n)).encode("cp1252")) is None
     # symbols by numbers: "¾ cup" reads "ľ cup" in windows-1250, "±5" "ą5" in ISO-8859-2;
     # between letters they are its letters ("ma³y")
     for q in ("¾", "¼", "½"):
