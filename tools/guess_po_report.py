@@ -2,7 +2,7 @@
 legacy encoding that can write it, undeclared, at four sizes.
 
     pip download --no-deps --no-binary :all: django==5.2.20 && tar xzf django-5.2.20.tar.gz
-    python tools/guess_po_report.py django-5.2.20/django
+    python tools/guess_po_report.py django-5.2.20/django [--mixes 36000]
 
 Every translated message (msgstr) of each language's .po files under DIR, in a <p> each, makes
 pages of 300, 1,000, 4,000 and 20,000 bytes of text; a page is written in each encoding
@@ -10,12 +10,15 @@ below that writes nine in ten of the messages (those it cannot write left out). 
 should name the encoding, or one that reads the page alike (KOI8-U a KOI8-R one; windows-1250
 an ISO-8859-2 one without the letters they write apart), or nothing
 (windows-1252, the fallback; "utf-8" for a copy whose text is ASCII): anything else is a
-wrong guess, and each is printed. Django's catalogs have 100 languages, 15 scripts.
+wrong guess, and each is printed. Django's catalogs have 100 languages, 15 scripts. With
+--mixes N, also N pages of messages drawn from one to five Western languages at random, in
+windows-1252, which should stay windows-1252.
 """
 from __future__ import annotations
 
 import argparse
 import collections
+import random
 import re
 import sys
 from pathlib import Path
@@ -36,6 +39,8 @@ ENCODINGS = {
     "euc_jp": "euc-jp", "euc_kr": "euc-kr", "cp949": "euc-kr", "gbk": "gbk", "gb18030": "gbk", "big5": "big5",
 }
 SIZES = (300, 1_000, 4_000, 20_000)
+WESTERN = ("de", "fr", "es", "it", "pt", "nl", "sv", "da", "nb", "nn", "is", "fi", "ca", "ga", "cy", "eu", "gl",
+           "af", "sq", "en_GB", "et", "br", "lb", "ia", "io", "eo", "id", "ms", "sw", "fy", "ast")
 FALLBACKS = ("windows-1252", "utf-8")
 MSGSTR = re.compile(r'^msgstr(?:\[\d\])? ((?:".*"\n?)+)', re.MULTILINE)
 
@@ -51,23 +56,48 @@ def messages(catalogs: list[Path]) -> list[str]:
     return found
 
 
+def written_in(texts: list[str], codec: str) -> list[bytes]:
+    """The texts the codec can write, written"""
+    written = []
+    for text in texts:
+        try:
+            written.append(text.encode(codec))
+        except UnicodeEncodeError:
+            pass
+    return written
+
+
+def western_mixes(by_language: dict[str, list[Path]], pages: int) -> None:
+    """Pages of messages drawn from one to five Western languages at random, in
+    windows-1252: each should stay windows-1252 (or read as UTF-8, all ASCII)"""
+    written = {language: written_in(messages(by_language.get(language, [])), "cp1252") for language in WESTERN}
+    rnd, wrong = random.Random(20261208), collections.Counter()
+    for _ in range(pages):
+        languages = rnd.sample([la for la in WESTERN if written[la]], rnd.choice([1, 2, 3, 5]))
+        body = b"".join(b"<p>" + rnd.choice(written[rnd.choice(languages)]) + b"</p>"
+                        for _ in range(rnd.choice([5, 20, 80, 300])))
+        answer = fp.parse(b"<title>x</title>" + body).encoding
+        if answer not in FALLBACKS:
+            wrong[answer] += 1
+    print(f"{pages} mixes of Western languages in windows-1252: {sum(wrong.values())} guessed otherwise"
+          + "".join(f", {n} as {name}" for name, n in wrong.items()))
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("dir", type=Path, help="a folder with locale/<language>/LC_MESSAGES/*.po files under it")
+    ap.add_argument("--mixes", type=int, default=0, help="also this many pages of mixed Western languages")
     args = ap.parse_args()
     by_language = collections.defaultdict(list)
     for po in sorted(args.dir.rglob("locale/*/LC_MESSAGES/*.po")):
         by_language[po.parent.parent.name].append(po)
+    if args.mixes:
+        western_mixes(by_language, args.mixes)
     right, copies, wrong = collections.Counter(), collections.Counter(), []
     for language, catalogs in sorted(by_language.items()):
         texts = messages(catalogs)
         for codec, name in ENCODINGS.items():
-            written = []
-            for text in texts:
-                try:
-                    written.append(text.encode(codec))
-                except UnicodeEncodeError:
-                    pass
+            written = written_in(texts, codec)
             if not texts or len(written) * 10 < len(texts) * 9:
                 continue
             for size in SIZES:
